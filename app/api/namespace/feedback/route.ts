@@ -1,0 +1,18 @@
+import { requireSignIn } from "@/lib/auth/siwx";
+import { getFeedback } from "@/lib/domain/feedback/get-feedback";
+import { submitFeedbackPaid } from "@/lib/domain/feedback/submit-feedback";
+import { readJsonBody } from "@/lib/http/body";
+import { handle, json } from "@/lib/http/handler";
+import { parseInput, queryOf } from "@/lib/http/validate";
+import { getFeedbackQuery, submitFeedbackSchema } from "@/lib/schemas/feedback";
+
+export const POST = handle(async (request) => {
+  const input = parseInput(submitFeedbackSchema, await readJsonBody(request));
+  return submitFeedbackPaid(request, input);
+});
+
+export const GET = handle(async (request) => {
+  const { id } = parseInput(getFeedbackQuery, queryOf(request));
+  const wallet = await requireSignIn(request);
+  return json(await getFeedback(wallet.address, id));
+});

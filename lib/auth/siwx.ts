@@ -1,0 +1,172 @@
+import "server-only";
+import { encodePaymentRequiredHeader } from "@x402/core/http";
+import type { PaymentRequired } from "@x402/core/types";
+import {
+  declareSIWxExtension,
+  type EVMMessageVerifier,
+  parseSIWxHeader,
+  SIGN_IN_WITH_X,
+  type SIWxExtension,
+  type SIWxPayload,
+  validateSIWxMessage,
+  verifySIWxSignature,
+} from "@x402/extensions/sign-in-with-x";
+import { createPublicClient, getAddress, http, isAddress } from "viem";
+import { getDb } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/http/errors";
+import { consumeNonce, isNonceLive, issueNonce } from "./nonces";
+
+/** The request header carrying the base64 JSON sign-in proof. */
+export const SIWX_HEADER = "SIGN-IN-WITH-X";
+
+/** Who a verified proof says is calling. */
+export type SignedInIdentity = {
+  /** EIP-55 checksummed wallet address. */
+  address: `0x${string}`;
+  /** CAIP-2 chain the proof was signed for, e.g. "eip155:8453". */
+  chainId: string;
+  /** "did:pkh:<caip2>:<address>". */
+  did: string;
+};
+
+const DEFAULT_STATEMENT = "Sign in to the feedback service.";
+// A sign-in check must never hang a request; smart-wallet checks are one eth_call.
+const RPC_TIMEOUT_MS = 5_000;
+
+let rpcClient: ReturnType<typeof createRpcClient> | undefined;
+
+function createRpcClient() {
+  return createPublicClient({
+    transport: http(env().X402_RPC_URL, { timeout: RPC_TIMEOUT_MS, retryCount: 0 }),
+  });
+}
+
+// "eoa" mode recovers ECDSA locally first, so plain wallets never cost an RPC call; contract
+// wallets fall through to viem's ERC-6492 validator, which covers EIP-1271 and undeployed wallets.
+const evmVerifier: EVMMessageVerifier = (args) => {
+  rpcClient ??= createRpcClient();
+  return rpcClient.verifyMessage({ ...args, mode: "eoa" });
+};
+
+function invalid(detail: string): AppError {
+  return new AppError("sign-in-invalid", detail);
+}
+
+// The same rebasing the library's own server extension does: the proof binds to our public origin, never to Host.
+function onPublicOrigin(resourceUrl: string): string {
+  const origin = env().PUBLIC_ORIGIN;
+  const resource = new URL(resourceUrl, origin);
+  const rebased = new URL(origin);
+  rebased.pathname = resource.pathname;
+  rebased.search = resource.search;
+  return rebased.toString();
+}
+
+/** A 402 whose PAYMENT-REQUIRED header and body carry a fresh sign-in-with-x challenge for `resourceUrl`. */
+export async function authenticationRequired(
+  resourceUrl: string,
+  statement = DEFAULT_STATEMENT,
+): Promise<AppError> {
+  const e = env();
+  const uri = onPublicOrigin(resourceUrl);
+  const { nonce, issuedAt, expiresAt } = await issueNonce(await getDb(), e.SIWX_TTL_SECONDS);
+  const declared = declareSIWxExtension({
+    network: e.X402_NETWORK,
+    statement,
+    expirationSeconds: e.SIWX_TTL_SECONDS,
+  })[SIGN_IN_WITH_X]!;
+  // Fields filled exactly as the library's enrichPaymentRequiredResponse does, but with our stored nonce.
+  const declaration: SIWxExtension = {
+    info: {
+      ...declared.info,
+      domain: new URL(e.PUBLIC_ORIGIN).host,
+      uri,
+      nonce,
+      issuedAt: issuedAt.toISOString(),
+      expirationTime: expiresAt.toISOString(),
+      resources: [uri],
+    },
+    supportedChains: declared.supportedChains,
+    schema: declared.schema,
+  };
+  const extensions = { [SIGN_IN_WITH_X]: declaration };
+  const paymentRequired: PaymentRequired = {
+    x402Version: 2,
+    error: "Authentication Required",
+    resource: { url: uri, description: "Authentication Required", mimeType: "application/json" },
+    accepts: [],
+    extensions,
+  };
+  return new AppError(
+    "authentication-required",
+    `Authentication Required: sign the "${SIGN_IN_WITH_X}" challenge with your wallet and retry with the proof in the ${SIWX_HEADER} header.`,
+    { headers: { "PAYMENT-REQUIRED": encodePaymentRequiredHeader(paymentRequired) }, body: { extensions } },
+  );
+}
+
+function parse(header: string): SIWxPayload {
+  try {
+    return parseSIWxHeader(header.trim());
+  } catch (error) {
+    // The library's messages name the failing field, never the header's content.
+    throw invalid(error instanceof Error ? error.message : "The SIGN-IN-WITH-X header is not base64 JSON.");
+  }
+}
+
+/** Verifies a SIGN-IN-WITH-X header and spends its nonce; throws `sign-in-invalid` with the reason otherwise. */
+export async function verifySignIn(header: string): Promise<SignedInIdentity> {
+  const e = env();
+  const payload = parse(header);
+  if (payload.chainId !== e.X402_NETWORK || payload.type !== "eip191") {
+    throw invalid(`Sign in on ${e.X402_NETWORK} with an eip191 (EVM) signature.`);
+  }
+  if (!isAddress(payload.address, { strict: false })) throw invalid("The address is not an EVM address.");
+  if (!payload.expirationTime)
+    throw invalid("The proof has no expirationTime; sign the challenge as issued.");
+
+  const db = await getDb();
+  const validation = await validateSIWxMessage(payload, new URL(e.PUBLIC_ORIGIN), {
+    maxAge: e.SIWX_TTL_SECONDS * 1000,
+    // Read-only here so a bad signature cannot burn someone's nonce; consumption happens last.
+    checkNonce: (nonce) => isNonceLive(db, nonce),
+  });
+  if (!validation.isValid) {
+    throw invalid(
+      validation.invalidReason === "invalid_siwx_nonce"
+        ? "The nonce was not issued by this server, has expired, or was already used; request a new challenge."
+        : validation.invalidMessage,
+    );
+  }
+
+  const verification = await verifySIWxSignature(payload, { evmVerifier }).catch(() => {
+    // The library rebuilds the SIWE text before checking; fields it cannot format land here.
+    throw invalid("The signed fields do not form a valid SIWE (EIP-4361) message.");
+  });
+  if (!verification.isValid) {
+    throw invalid(
+      verification.invalidReason === "invalid_siwx_signature"
+        ? "The signature does not match the address and message."
+        : "The signature could not be verified.",
+    );
+  }
+
+  const address = getAddress(payload.address);
+  if (!(await consumeNonce(db, payload.nonce, address))) {
+    throw invalid("This sign-in proof was already used or its nonce expired; request a new challenge.");
+  }
+  return { address, chainId: payload.chainId, did: `did:pkh:${payload.chainId}:${address}` };
+}
+
+/** The caller's identity; throws the 402 challenge when the request carries no proof. */
+export async function requireSignIn(request: Request): Promise<SignedInIdentity> {
+  const header = request.headers.get(SIWX_HEADER);
+  if (!header) throw await authenticationRequired(request.url);
+  return verifySignIn(header);
+}
+
+/** The caller's identity, or null without a proof; an invalid proof still throws. */
+export async function optionalSignIn(request: Request): Promise<SignedInIdentity | null> {
+  const header = request.headers.get(SIWX_HEADER);
+  return header ? verifySignIn(header) : null;
+}

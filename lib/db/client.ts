@@ -1,0 +1,78 @@
+import "server-only";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { env } from "@/lib/env";
+import * as schema from "./schema";
+
+type Schema = typeof schema;
+/** The one database type the domain sees, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either the database or an open transaction: verbs accept both so they compose. */
+export type DbOrTx = Db | Tx;
+
+type Handle = { db: Db; close: () => Promise<void>; driver: "pglite" | "postgres" };
+
+const MIGRATIONS = path.join(process.cwd(), "drizzle");
+// One key for every instance: migrations run once even when several app processes start together.
+const MIGRATION_LOCK = 7_210_441_907;
+
+async function open(url: string | undefined, dataDir: string): Promise<Handle> {
+  if (url) {
+    const [{ default: postgres }, { drizzle }, { migrate }] = await Promise.all([
+      import("postgres"),
+      import("drizzle-orm/postgres-js"),
+      import("drizzle-orm/postgres-js/migrator"),
+    ]);
+    const lockClient = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      await lockClient`select pg_advisory_lock(${MIGRATION_LOCK})`;
+      await migrate(drizzle({ client: lockClient }), { migrationsFolder: MIGRATIONS });
+      await lockClient`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+    } finally {
+      await lockClient.end();
+    }
+    const client = postgres(url, { max: 10, onnotice: () => {} });
+    return {
+      db: drizzle({ client, schema }) as unknown as Db,
+      close: () => client.end(),
+      driver: "postgres",
+    };
+  }
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
+  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzle({ client, schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS });
+  return { db: db as unknown as Db, close: () => client.close(), driver: "pglite" };
+}
+
+// Survives Next's module reloads in dev: one database handle per process.
+const store = globalThis as unknown as { __feedbackDb?: Promise<Handle> };
+
+/** The process-wide database, migrated on first use. */
+export function getDb(): Promise<Db> {
+  store.__feedbackDb ??= open(env().DATABASE_URL, env().PGLITE_DIR).catch((error) => {
+    store.__feedbackDb = undefined;
+    throw error;
+  });
+  return store.__feedbackDb.then((h) => h.db);
+}
+
+/** Opens a separate, migrated database handle (tests, scripts). */
+export function openDb(options: { url?: string; dataDir?: string }): Promise<Handle> {
+  return open(options.url, options.dataDir ?? "memory://");
+}
+
+/** Closes the process-wide handle (scripts and tests that exit cleanly). */
+export async function closeDb(): Promise<void> {
+  const handle = await store.__feedbackDb;
+  store.__feedbackDb = undefined;
+  await handle?.close();
+}

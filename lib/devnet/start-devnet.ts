@@ -1,0 +1,100 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import type { Address, Hex } from "viem";
+import { type DevAccount, deployer, payTo, testWallets } from "./accounts";
+import { type AnvilHandle, startAnvil } from "./anvil";
+import { deployUsdc, devnetClients, usdcAbi } from "./usdc";
+
+export const DEVNET_CHAIN_ID = 31337;
+/** 1000 USDC in atomic units (6 decimals). */
+export const DEFAULT_FUND_USDC = 1_000_000_000n;
+
+export type DevnetInfo = {
+  appUrl: string;
+  x402: {
+    network: `eip155:${number}`;
+    chainId: number;
+    rpcUrl: string;
+    /** FiatTokenV2_2 address (the x402 `asset`). */
+    asset: Address;
+    payTo: Address;
+    /** EIP-712 domain name/version as read from the token (x402 `extra.name` / `extra.version`). */
+    assetName: string;
+    assetVersion: string;
+    /** Secret: the deployer key that pays gas to settle. Only ever written to devnet.json. */
+    facilitatorPrivateKey: Hex;
+  };
+  /** USDC-funded payer wallets (anvil accounts 2..9). */
+  accounts: DevAccount[];
+};
+
+export type Devnet = { info: DevnetInfo; anvil: AnvilHandle; stop(): Promise<void> };
+
+export type StartDevnetOptions = {
+  /** 0 or omitted: any free port. */
+  port?: number;
+  /** When set, also writes `<dir>/devnet.json`. */
+  dir?: string;
+  appUrl: string;
+  /** Atomic USDC minted to each test wallet (default 1000 USDC). */
+  fundUsdc?: bigint;
+};
+
+/** anvil (automine) + real EIP-3009 USDC + funded payers. Stops anvil if any step fails. */
+export async function startDevnet(options: StartDevnetOptions): Promise<Devnet> {
+  const { port = 0, dir, appUrl, fundUsdc = DEFAULT_FUND_USDC } = options;
+  const anvil = await startAnvil({ port, chainId: DEVNET_CHAIN_ID });
+  try {
+    const usdc = await deployUsdc({ rpcUrl: anvil.rpcUrl, deployerKey: deployer.privateKey });
+    await fundWallets(anvil.rpcUrl, usdc.address, fundUsdc);
+    const info: DevnetInfo = {
+      appUrl,
+      x402: {
+        network: `eip155:${DEVNET_CHAIN_ID}`,
+        chainId: DEVNET_CHAIN_ID,
+        rpcUrl: anvil.rpcUrl,
+        asset: usdc.address,
+        payTo: payTo.address,
+        assetName: usdc.name,
+        assetVersion: usdc.version,
+        facilitatorPrivateKey: deployer.privateKey,
+      },
+      accounts: testWallets.map((w) => ({ ...w })),
+    };
+    if (dir) await writeDevnetFile(info, join(dir, "devnet.json"));
+    return { info, anvil, stop: anvil.stop };
+  } catch (err) {
+    await anvil.stop();
+    throw err;
+  }
+}
+
+// One mint per wallet, sent back to back with explicit nonces, then awaited together:
+// automine mines each on arrival, so this is ~8x faster than send-wait-send.
+async function fundWallets(rpcUrl: string, usdc: Address, amount: bigint) {
+  if (amount <= 0n) return;
+  const { account, publicClient, walletClient } = await devnetClients(rpcUrl, deployer.privateKey);
+  const nonce = await publicClient.getTransactionCount({ address: account.address, blockTag: "pending" });
+  const hashes: Hex[] = [];
+  for (const [i, wallet] of testWallets.entries()) {
+    hashes.push(
+      await walletClient.writeContract({
+        address: usdc,
+        abi: usdcAbi,
+        functionName: "mint",
+        args: [wallet.address, amount],
+        nonce: nonce + i,
+      }),
+    );
+  }
+  const receipts = await Promise.all(hashes.map((hash) => publicClient.waitForTransactionReceipt({ hash })));
+  const failed = receipts.find((r) => r.status !== "success");
+  if (failed) throw new Error(`USDC mint reverted (tx ${failed.transactionHash})`);
+}
+
+/** Writes devnet info as pretty JSON (contains the facilitator key: keep the file out of git). */
+export async function writeDevnetFile(info: DevnetInfo, path = ".devnet/devnet.json"): Promise<string> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
+  return path;
+}

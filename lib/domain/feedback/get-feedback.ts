@@ -1,0 +1,28 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { type DbOrTx, getDb } from "@/lib/db/client";
+import { feedback, namespaces } from "@/lib/db/schema";
+import { AppError } from "@/lib/http/errors";
+import { presentRecord } from "./present";
+
+export const feedbackNotFound = (id: string) =>
+  new AppError("feedback-not-found", `No feedback item has the id "${id}".`, {
+    errors: [{ field: "id", message: "does not exist" }],
+  });
+
+/** The full record, for the owner of its namespace or the wallet that submitted it. */
+export async function getFeedback(wallet: string, id: string, db?: DbOrTx) {
+  db ??= await getDb();
+  const [found] = await db
+    .select({ item: feedback, owner: namespaces.ownerWallet })
+    .from(feedback)
+    .leftJoin(namespaces, eq(namespaces.name, feedback.namespace))
+    .where(eq(feedback.id, id))
+    .limit(1);
+  if (!found) throw feedbackNotFound(id);
+  const me = wallet.toLowerCase();
+  if (found.owner?.toLowerCase() !== me && found.item.submitterWallet?.toLowerCase() !== me) {
+    throw new AppError("forbidden", "Only the namespace owner or the submitter can read this item.");
+  }
+  return presentRecord(found.item);
+}

@@ -1,0 +1,22 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { type DbOrTx, getDb } from "@/lib/db/client";
+import { feedback } from "@/lib/db/schema";
+import type { StatusQuery } from "@/lib/schemas/list";
+import { pageOf } from "./page";
+import { presentStatusItem } from "./present";
+
+/** The submitter's view: what this wallet paid to submit, with resolutions, newest first. */
+export async function listSubmissions(wallet: string, query: StatusQuery, db?: DbOrTx) {
+  db ??= await getDb();
+  const where = [eq(feedback.submitterWallet, wallet)];
+  if (query.namespace) where.push(eq(feedback.namespace, query.namespace));
+  const scope = `status\n${wallet.toLowerCase()}\n${query.namespace ?? ""}`;
+  const page = await pageOf(db, { where, limit: query.limit, cursor: query.cursor, scope });
+  return {
+    submitter: wallet,
+    count: page.rows.length,
+    feedback: page.rows.map(presentStatusItem),
+    ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+  };
+}

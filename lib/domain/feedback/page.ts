@@ -1,0 +1,34 @@
+import "server-only";
+import { and, desc, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/lib/db/client";
+import { feedback } from "@/lib/db/schema";
+import { decodeCursor, encodeCursor } from "@/lib/domain/shared/cursor";
+
+type Row = typeof feedback.$inferSelect;
+
+/**
+ * One newest-first keyset page: reads limit + 1 rows to know whether more remain, so the cost of a
+ * page depends on the limit, never on how deep the page is.
+ */
+export async function pageOf(
+  db: DbOrTx,
+  query: { where: SQL[]; limit: number; cursor?: string; scope: string },
+): Promise<{ rows: Row[]; nextCursor?: string }> {
+  const where = [...query.where];
+  if (query.cursor) {
+    const at = decodeCursor(query.cursor, query.scope);
+    where.push(
+      sql`(${feedback.createdAt}, ${feedback.id}) < (${at.createdAt.toISOString()}::timestamptz, ${at.id})`,
+    );
+  }
+  const rows = await db
+    .select()
+    .from(feedback)
+    .where(and(...where))
+    .orderBy(desc(feedback.createdAt), desc(feedback.id))
+    .limit(query.limit + 1);
+  const more = rows.length > query.limit;
+  const page = more ? rows.slice(0, query.limit) : rows;
+  const last = page.at(-1);
+  return { rows: page, nextCursor: more && last ? encodeCursor(last, query.scope) : undefined };
+}

@@ -1,0 +1,64 @@
+import type { feedback } from "@/lib/db/schema";
+
+type Row = typeof feedback.$inferSelect;
+
+const TITLE_LIMIT = 80;
+
+/** Titles longer than 80 characters are shown cut to 77 plus "..." in list and status views. */
+export function shortTitle(title: string): string {
+  const cp = [...title];
+  return cp.length > TITLE_LIMIT ? `${cp.slice(0, TITLE_LIMIT - 3).join("")}...` : title;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The stored record (contract 2.2) plus its namespace and context; the full view. */
+export function presentRecord(row: Row) {
+  return {
+    id: row.id,
+    namespace: row.namespace,
+    targets: row.targets,
+    type: row.type,
+    title: row.title,
+    description: row.description,
+    severity: row.severity,
+    verified: row.verified,
+    submitterDid: row.submitterDid,
+    submitterWallet: row.submitterWallet,
+    resolved: row.resolved,
+    resolveMessage: row.resolveMessage,
+    rewardAmount: row.rewardAmount,
+    createdAt: row.createdAt.toISOString(),
+    steps: row.steps,
+    expected: row.expected,
+    actual: row.actual,
+    context: row.context,
+    metadata: row.metadata,
+    resolvedAt: iso(row.resolvedAt),
+    resolvedBy: row.resolvedBy,
+    rewardTxHash: row.rewardTxHash,
+  };
+}
+
+/** An item in the owner's list: the record with a shortened title. */
+export function presentListItem(row: Row) {
+  const { context: _context, ...record } = presentRecord(row);
+  return { ...record, title: shortTitle(row.title) };
+}
+
+/** An item in the submitter's status: the list item plus its resolution once resolved. */
+export function presentStatusItem(row: Row) {
+  return {
+    ...presentListItem(row),
+    ...(row.resolved
+      ? {
+          resolution: {
+            message: row.resolveMessage,
+            resolvedAt: iso(row.resolvedAt),
+            rewardAmount: row.rewardAmount,
+            rewardTxHash: row.rewardTxHash,
+          },
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,55 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { type DbOrTx, getDb } from "@/lib/db/client";
+import { feedback, namespaces } from "@/lib/db/schema";
+import { AppError } from "@/lib/http/errors";
+import type { ResolveFeedbackInput } from "@/lib/schemas/resolve";
+import { feedbackNotFound } from "./get-feedback";
+
+const alreadyResolved = (id: string) =>
+  new AppError("already-resolved", `The feedback item "${id}" is already resolved.`);
+
+/** Every check a resolve must pass before anything is charged: exists, caller owns it, still open. */
+export async function assertResolvable(db: DbOrTx, id: string, wallet: string) {
+  const [found] = await db
+    .select({
+      id: feedback.id,
+      namespace: feedback.namespace,
+      resolved: feedback.resolved,
+      owner: namespaces.ownerWallet,
+    })
+    .from(feedback)
+    .leftJoin(namespaces, eq(namespaces.name, feedback.namespace))
+    .where(eq(feedback.id, id))
+    .limit(1);
+  if (!found) throw feedbackNotFound(id);
+  if (found.owner?.toLowerCase() !== wallet.toLowerCase()) {
+    throw new AppError(
+      "not-owner",
+      `Only the owner of the namespace "${found.namespace}" can resolve this item.`,
+    );
+  }
+  if (found.resolved) throw alreadyResolved(id);
+  return found;
+}
+
+/** Resolves an item without a reward; the conditional update makes a second resolve a 409. */
+export async function resolveFeedback(wallet: string, input: ResolveFeedbackInput, db?: DbOrTx) {
+  db ??= await getDb();
+  const item = await assertResolvable(db, input.feedbackId, wallet);
+  const resolvedAt = new Date();
+  const updated = await db
+    .update(feedback)
+    .set({ resolved: true, resolvedAt, resolvedBy: wallet, resolveMessage: input.message })
+    .where(and(eq(feedback.id, item.id), eq(feedback.resolved, false)))
+    .returning({ id: feedback.id });
+  if (updated.length === 0) throw alreadyResolved(item.id);
+  return {
+    id: item.id,
+    namespace: item.namespace,
+    resolved: true,
+    resolvedAt: resolvedAt.toISOString(),
+    resolvedBy: wallet,
+    ...(input.message !== null ? { message: input.message } : {}),
+  };
+}

@@ -1,0 +1,73 @@
+import "server-only";
+import { count, eq } from "drizzle-orm";
+import { type DbOrTx, getDb } from "@/lib/db/client";
+import { feedback, namespaces } from "@/lib/db/schema";
+import { AppError } from "@/lib/http/errors";
+import { publicUrl } from "@/lib/http/resource";
+import { runPaid } from "@/lib/payment/paid";
+import { PRICES } from "@/lib/payment/prices";
+import type { PaidContext } from "@/lib/payment/types";
+import type { RegisterNamespaceInput } from "@/lib/schemas/namespace";
+
+export const namespaceTaken = (name: string) =>
+  new AppError("namespace-taken", `The namespace "${name}" is already registered.`, {
+    errors: [{ field: "namespace", message: "is already registered" }],
+  });
+
+/** Refuses a taken name before anyone is asked to pay for it. */
+export async function assertNamespaceAvailable(db: DbOrTx, name: string): Promise<void> {
+  const [row] = await db
+    .select({ name: namespaces.name })
+    .from(namespaces)
+    .where(eq(namespaces.name, name))
+    .limit(1);
+  if (row) throw namespaceTaken(name);
+}
+
+/** Registers a paid-for namespace to the paying wallet and claims the feedback already sent to it. */
+export async function registerNamespace(input: RegisterNamespaceInput, ctx: PaidContext) {
+  const createdAt = new Date();
+  await ctx.tx.insert(namespaces).values({
+    name: input.namespace,
+    description: input.description,
+    webhookUrl: input.webhookUrl,
+    ownerWallet: ctx.payer,
+    paymentId: ctx.paymentId,
+    createdAt,
+  });
+  // Feedback is filed by name, so registering the name is what links every earlier item to the owner.
+  const [linked] = await ctx.tx
+    .select({ n: count() })
+    .from(feedback)
+    .where(eq(feedback.namespace, input.namespace));
+  return {
+    resultId: input.namespace,
+    body: {
+      namespace: input.namespace,
+      ownerWallet: ctx.payer,
+      existingFeedbackLinked: Number(linked?.n ?? 0),
+      createdAt: createdAt.toISOString(),
+    },
+  };
+}
+
+/** POST /register: checks the name is free, takes 1 USD, registers it to the payer. */
+export async function registerNamespacePaid(
+  request: Request,
+  input: RegisterNamespaceInput,
+): Promise<Response> {
+  await assertNamespaceAvailable(await getDb(), input.namespace);
+  return runPaid(request, {
+    charge: {
+      operation: "register",
+      amountMicroUsd: PRICES.register,
+      resourceUrl: publicUrl(request),
+      description: "Registering a namespace",
+    },
+    // Two payers racing for one name: the second is refused at claim time, before it is charged.
+    lockKey: `namespace:${input.namespace}`,
+    lockedError: () => namespaceTaken(input.namespace),
+    input,
+    commit: (ctx) => registerNamespace(input, ctx),
+  });
+}

@@ -1,0 +1,71 @@
+import "server-only";
+import { z } from "zod";
+
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte address");
+const privateKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte private key");
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
+
+const serverSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    /** Public origin the service is reached at; sign-in proofs are bound to it, never to the Host header. */
+    PUBLIC_ORIGIN: httpUrl.transform((u) => new URL(u).origin),
+    /** PostgreSQL URL; when unset the embedded PGlite database in PGLITE_DIR is used. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+      .optional(),
+    PGLITE_DIR: z.string().min(1).default(".data/pglite"),
+    /** Secret (≥ 32 chars) that signs list cursors so a client cannot forge one. */
+    APP_SECRET: z.string().min(32, "must be at least 32 characters"),
+    X402_NETWORK: z.string().regex(/^eip155:\d+$/, 'must be a CAIP-2 EVM network such as "eip155:8453"'),
+    X402_RPC_URL: httpUrl,
+    X402_ASSET: address,
+    X402_ASSET_NAME: z.string().min(1).default("USD Coin"),
+    X402_ASSET_VERSION: z.string().min(1).default("2"),
+    X402_ASSET_DECIMALS: z.coerce.number().int().min(0).max(36).default(6),
+    X402_PAY_TO: address,
+    /** Either an in-process facilitator settling from this key, or a remote facilitator URL. */
+    X402_FACILITATOR_PRIVATE_KEY: privateKey.optional(),
+    X402_FACILITATOR_URL: httpUrl.optional(),
+    X402_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
+    SIWX_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  })
+  .superRefine((env, ctx) => {
+    if (!env.X402_FACILITATOR_PRIVATE_KEY === !env.X402_FACILITATOR_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["X402_FACILITATOR_PRIVATE_KEY"],
+        message:
+          "set exactly one of X402_FACILITATOR_PRIVATE_KEY (in-process) or X402_FACILITATOR_URL (remote)",
+      });
+    }
+  });
+
+export type ServerEnv = z.infer<typeof serverSchema>;
+
+/** Thrown at startup with one line per bad variable. */
+export class InvalidEnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "InvalidEnvError";
+  }
+}
+
+/** Validates a raw environment; exported for tests and the startup check. */
+export function parseServerEnv(raw: Record<string, string | undefined>): ServerEnv {
+  const cleaned = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined && v !== ""));
+  const result = serverSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new InvalidEnvError(result.error.issues.map((i) => `${i.path.join(".") || "(env)"}: ${i.message}`));
+  }
+  return result.data;
+}
+
+let cached: ServerEnv | undefined;
+
+/** The validated configuration; read lazily so `next build` needs no secrets. */
+export function env(): ServerEnv {
+  cached ??= parseServerEnv(process.env);
+  return cached;
+}

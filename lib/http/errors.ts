@@ -1,0 +1,52 @@
+/** Every refusal the service gives, by stable code; the one table that maps a code to an HTTP status. */
+export const ERROR_STATUS = {
+  "validation-failed": 400,
+  "invalid-json": 400,
+  "invalid-cursor": 400,
+  "ambiguous-payment": 400,
+  "payment-required": 402,
+  "authentication-required": 402,
+  "payment-invalid": 402,
+  "settlement-failed": 402,
+  "sign-in-invalid": 401,
+  "not-owner": 403,
+  forbidden: 403,
+  "namespace-not-found": 404,
+  "feedback-not-found": 404,
+  "namespace-taken": 409,
+  "already-resolved": 409,
+  "payment-already-used": 409,
+  "payment-in-progress": 409,
+  "payload-too-large": 413,
+  "unsupported-media-type": 415,
+  "reward-not-available": 422,
+  "payment-unavailable": 503,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export type FieldError = { field: string; message: string };
+
+/** A refusal the client can act on; rendered as RFC 9457 problem+json by the route wrapper. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string,
+    readonly extra: {
+      errors?: FieldError[];
+      headers?: Record<string, string>;
+      body?: Record<string, unknown>;
+    } = {},
+  ) {
+    super(detail);
+    this.name = "AppError";
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+/** A 400 naming each bad field. */
+export function validationError(errors: FieldError[]): AppError {
+  const named = errors.map((e) => `${e.field}: ${e.message}`).join("; ");
+  return new AppError("validation-failed", `Invalid request: ${named}`, { errors });
+}

@@ -1,0 +1,40 @@
+import "server-only";
+import { AppError } from "./errors";
+import { problemResponse } from "./problem";
+
+type Handler = (request: Request) => Promise<Response>;
+
+/** Wraps a route handler: typed refusals become problem+json; anything else is a logged, opaque 500. */
+export function handle(fn: Handler): Handler {
+  return async (request) => {
+    try {
+      return await fn(request);
+    } catch (error) {
+      const path = new URL(request.url).pathname;
+      if (error instanceof AppError) return problemResponse(error, path);
+      // Only the message and stack: request headers may carry payment signatures or sign-in proofs.
+      console.error(
+        `[${request.method} ${path}] unexpected error`,
+        error instanceof Error ? error.stack : error,
+      );
+      return problemResponse(
+        new AppError(
+          "internal",
+          "Something went wrong on our side. Retrying with the same payment is safe: it is never charged twice.",
+        ),
+        path,
+      );
+    }
+  };
+}
+
+/** A JSON success response that no cache keeps. */
+export function json(
+  body: unknown,
+  init: { status?: number; headers?: Record<string, string> } = {},
+): Response {
+  return new Response(JSON.stringify(body), {
+    status: init.status ?? 200,
+    headers: { "content-type": "application/json", "cache-control": "no-store", ...init.headers },
+  });
+}

@@ -1,0 +1,33 @@
+import type { AppError, ERROR_STATUS } from "./errors";
+
+const TITLES: Partial<Record<keyof typeof ERROR_STATUS, string>> = {
+  "validation-failed": "Validation failed",
+  "payment-required": "Payment required",
+  "authentication-required": "Authentication Required",
+  internal: "Internal error",
+};
+
+function title(code: string): string {
+  return TITLES[code as keyof typeof TITLES] ?? code.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase());
+}
+
+/** Renders an AppError as an `application/problem+json` response. */
+export function problemResponse(error: AppError, instance?: string): Response {
+  const body = {
+    type: `/problems/${error.code}`,
+    title: title(error.code),
+    status: error.status,
+    detail: error.detail,
+    ...(instance ? { instance } : {}),
+    ...(error.extra.errors ? { errors: error.extra.errors } : {}),
+    ...error.extra.body,
+  };
+  return new Response(JSON.stringify(body), {
+    status: error.status,
+    headers: {
+      "content-type": "application/problem+json",
+      "cache-control": "no-store",
+      ...error.extra.headers,
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import "server-only";
+import { x402Facilitator } from "@x402/core/facilitator";
+import { type FacilitatorClient, HTTPFacilitatorClient } from "@x402/core/server";
+import { toFacilitatorEvmSigner } from "@x402/evm";
+import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
+import { createWalletClient, defineChain, http, nonceManager, publicActions } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { env } from "@/lib/env";
+
+/** A viem chain for the configured x402 network, reached through the configured RPC only. */
+export function x402Chain() {
+  const e = env();
+  const id = Number(e.X402_NETWORK.split(":")[1]);
+  return defineChain({
+    id,
+    name: e.X402_NETWORK,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [e.X402_RPC_URL] } },
+  });
+}
+
+/** An in-process facilitator that verifies and settles EIP-3009 payments from our own key. */
+function inProcessFacilitator(): FacilitatorClient {
+  const e = env();
+  // The nonce manager keeps concurrent settlements from one key from colliding on a nonce.
+  const account = privateKeyToAccount(e.X402_FACILITATOR_PRIVATE_KEY as `0x${string}`, { nonceManager });
+  const client = createWalletClient({
+    account,
+    chain: x402Chain(),
+    transport: http(e.X402_RPC_URL, { timeout: e.X402_TIMEOUT_MS, retryCount: 1 }),
+  }).extend(publicActions);
+  const signer = toFacilitatorEvmSigner(
+    {
+      address: account.address,
+      readContract: (args) => client.readContract({ ...args, args: args.args ?? [] } as never),
+      verifyTypedData: (args) => client.verifyTypedData(args as never),
+      writeContract: (args) => client.writeContract({ ...args, args: args.args ?? [] } as never),
+      sendTransaction: (args) => client.sendTransaction(args as never),
+      waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args),
+      getCode: (args) => client.getCode(args),
+    },
+    { confirmationTimeoutMs: e.X402_TIMEOUT_MS },
+  );
+  const facilitator = new x402Facilitator();
+  registerExactEvmScheme(facilitator, { signer, networks: e.X402_NETWORK as `${string}:${string}` });
+  return {
+    verify: (payload, requirements) => facilitator.verify(payload, requirements),
+    settle: (payload, requirements) => facilitator.settle(payload, requirements),
+    getSupported: async () =>
+      facilitator.getSupported() as Awaited<ReturnType<FacilitatorClient["getSupported"]>>,
+  };
+}
+
+/** The configured facilitator: remote when X402_FACILITATOR_URL is set, otherwise in-process. */
+export function createFacilitator(): FacilitatorClient {
+  const e = env();
+  if (e.X402_FACILITATOR_URL) {
+    return new HTTPFacilitatorClient({ url: e.X402_FACILITATOR_URL, timeoutMs: e.X402_TIMEOUT_MS });
+  }
+  return inProcessFacilitator();
+}

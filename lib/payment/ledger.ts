@@ -1,0 +1,80 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/lib/db/client";
+import { payments } from "@/lib/db/schema";
+import type { VerifiedPayment } from "./types";
+
+export type ClaimOutcome = { ok: true; paymentId: string } | { ok: false; reason: "replayed" | "locked" };
+
+/**
+ * Claims a verified credential before any money moves. The unique payment key refuses a replayed or
+ * concurrent duplicate credential; the unique lock key refuses a second payment for a resource that
+ * another payment is already buying. Both are enforced by the database, across processes.
+ */
+export async function claimPayment(
+  db: DbOrTx,
+  input: {
+    payment: VerifiedPayment;
+    operation: string;
+    lockKey: string | null;
+    request: Record<string, unknown>;
+  },
+): Promise<ClaimOutcome> {
+  const id = `pay_${randomBytes(12).toString("base64url")}`;
+  const { payment } = input;
+  const inserted = await db
+    .insert(payments)
+    .values({
+      id,
+      protocol: payment.protocol,
+      paymentKey: payment.paymentKey,
+      operation: input.operation,
+      lockKey: input.lockKey,
+      status: "claimed",
+      payer: payment.payer,
+      amount: payment.amount,
+      asset: payment.asset,
+      network: payment.network,
+      payTo: payment.payTo,
+      request: input.request,
+    })
+    .onConflictDoNothing()
+    .returning({ id: payments.id });
+  if (inserted.length === 1) return { ok: true, paymentId: id };
+  const [existing] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.paymentKey, payment.paymentKey))
+    .limit(1);
+  return { ok: false, reason: existing ? "replayed" : "locked" };
+}
+
+/** Records that the money moved; only a claimed row can become settled. */
+export async function markSettled(db: DbOrTx, paymentId: string, txRef: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: "settled", txRef, updatedAt: sql`now()` })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, "claimed")));
+}
+
+/** Records that nothing moved, releasing the resource lock; the credential stays spent. */
+export async function markFailed(db: DbOrTx, paymentId: string, error: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: "failed", error: error.slice(0, 500), updatedAt: sql`now()` })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, "claimed")));
+}
+
+/**
+ * Links the stored write to its settled payment, inside the write's transaction. Returns false when
+ * the row was not settled-and-unfulfilled, so the caller's transaction rolls back and nothing doubles.
+ */
+export async function markFulfilled(db: DbOrTx, paymentId: string, resultId: string): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ status: "fulfilled", resultId, updatedAt: sql`now()` })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, "settled")))
+    .returning({ id: payments.id });
+  return rows.length === 1;
+}

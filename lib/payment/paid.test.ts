@@ -1,0 +1,130 @@
+import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { createX402Fetch } from "@/lib/clients/x402-payer";
+import { APP, appFetch, postJson, uniqueName } from "@/lib/testing/app-fetch";
+import { chainReader } from "@/lib/testing/chain";
+
+const devnet = inject("devnet");
+const chain = chainReader(devnet.x402.rpcUrl, devnet.x402.asset as `0x${string}`);
+// Each test file pays from its own wallet so balance checks never interleave.
+const wallet = devnet.accounts[1]!;
+const payer = createX402Fetch({
+  privateKey: wallet.privateKey as `0x${string}`,
+  network: devnet.x402.network as `${string}:${string}`,
+  rpcUrl: devnet.x402.rpcUrl,
+  asset: devnet.x402.asset,
+  fetch: appFetch,
+});
+
+const item = (namespace: string) => ({
+  namespace,
+  type: "bug",
+  title: "Checkout button does nothing",
+  description: "Clicking Pay on /checkout leaves the page unchanged.",
+});
+
+async function challenge(body: unknown, path = "/api/namespace/feedback") {
+  const res = await appFetch(`${APP}${path}`, postJson(body));
+  expect(res.status).toBe(402);
+  return res.headers.get("payment-required")!;
+}
+
+describe("paid submit through x402", () => {
+  beforeAll(async () => {
+    expect(await chain.balanceOf(wallet.address)).toBeGreaterThan(0n);
+  });
+
+  it("answers an unpaid call with a 402 naming the price, asset and recipient", async () => {
+    const res = await appFetch(`${APP}/api/namespace/feedback`, postJson(item(uniqueName())));
+    expect(res.status).toBe(402);
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+    const required = decodePaymentRequiredHeader(res.headers.get("payment-required")!);
+    expect(required.x402Version).toBe(2);
+    expect(required.resource.url).toBe(`${APP}/api/namespace/feedback`);
+    expect(required.accepts[0]).toMatchObject({
+      scheme: "exact",
+      network: devnet.x402.network,
+      amount: "10000",
+      asset: devnet.x402.asset,
+      payTo: devnet.x402.payTo,
+    });
+  });
+
+  it("stores a paid item and moves exactly 0.01 USDC from the payer to the service", async () => {
+    const before = await chain.balanceOf(wallet.address);
+    const res = await payer.fetch(`${APP}/api/namespace/feedback`, postJson(item(uniqueName())));
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(Object.keys(body).sort()).toEqual(["createdAt", "id", "namespace", "registered"]);
+    expect(body.id).toMatch(/^fb_[A-Za-z0-9_-]{22}$/);
+    expect(body.registered).toBe(false);
+    expect(body.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    const settled = decodePaymentResponseHeader(res.headers.get("payment-response")!);
+    const onChain = await chain.transfersIn(settled.transaction);
+    expect(onChain.status).toBe("success");
+    expect(onChain.transfers).toEqual([{ from: wallet.address, to: devnet.x402.payTo, value: 10_000n }]);
+    expect(await chain.balanceOf(wallet.address)).toBe(before - 10_000n);
+  });
+
+  it("refuses an invalid body before any payment, naming the field", async () => {
+    const before = await chain.balanceOf(wallet.address);
+    const res = await payer.fetch(
+      `${APP}/api/namespace/feedback`,
+      postJson({ ...item(uniqueName()), title: "no" }),
+    );
+    expect(res.status).toBe(400);
+    const problem = await res.json();
+    expect(problem.errors).toEqual([{ field: "title", message: expect.stringContaining("at least 3") }]);
+    expect(await chain.balanceOf(wallet.address)).toBe(before);
+  });
+
+  it("settles one of twenty concurrent copies of one signed payment and refuses the rest uncharged", async () => {
+    const body = item(uniqueName());
+    const signature = await payer.sign(await challenge(body));
+    const before = await chain.balanceOf(wallet.address);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        appFetch(`${APP}/api/namespace/feedback`, postJson(body, { "payment-signature": signature })),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 200).every((s) => s === 409 || s === 402)).toBe(true);
+    expect(await chain.balanceOf(wallet.address)).toBe(before - 10_000n);
+    // And the same credential later is refused too.
+    const replay = await appFetch(
+      `${APP}/api/namespace/feedback`,
+      postJson(body, { "payment-signature": signature }),
+    );
+    expect([402, 409]).toContain(replay.status);
+    expect(await chain.balanceOf(wallet.address)).toBe(before - 10_000n);
+  });
+
+  it("registers a name to the paying wallet, claims earlier feedback, and refuses it again unpaid", async () => {
+    const name = uniqueName("ns");
+    for (let i = 0; i < 2; i++) {
+      expect((await payer.fetch(`${APP}/api/namespace/feedback`, postJson(item(name)))).status).toBe(200);
+    }
+    const res = await payer.fetch(
+      `${APP}/api/namespace/register`,
+      postJson({ namespace: name, description: "Acme" }),
+    );
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(Object.keys(body).sort()).toEqual([
+      "createdAt",
+      "existingFeedbackLinked",
+      "namespace",
+      "ownerWallet",
+    ]);
+    expect(body).toMatchObject({ namespace: name, ownerWallet: wallet.address, existingFeedbackLinked: 2 });
+
+    const before = await chain.balanceOf(wallet.address);
+    const again = await payer.fetch(`${APP}/api/namespace/register`, postJson({ namespace: name }));
+    expect(again.status).toBe(409);
+    expect(await chain.balanceOf(wallet.address)).toBe(before);
+
+    const after = await payer.fetch(`${APP}/api/namespace/feedback`, postJson(item(name)));
+    expect((await after.json()).registered).toBe(true);
+  });
+});

@@ -1,0 +1,130 @@
+import "server-only";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { json } from "@/lib/http/handler";
+import { claimPayment, markFailed, markFulfilled, markSettled } from "./ledger";
+import { formatUsd } from "./prices";
+import { TimeoutError } from "./timeout";
+import { type Charge, type PaidContext, type PaymentProtocol, SettlementError } from "./types";
+import { x402Protocol } from "./x402";
+
+/** Every protocol a paid call accepts, side by side; a second one plugs in here without touching routes. */
+export const PROTOCOLS: readonly PaymentProtocol[] = [x402Protocol];
+
+/** True when the request carries any protocol's payment credential (the paid retry, not the first ask). */
+export function hasPaymentCredential(request: Request): boolean {
+  return PROTOCOLS.some((p) => p.hasCredential(request));
+}
+
+/** A paid write: what it costs, what it reserves, and how it is stored once the money has moved. */
+export type PaidWrite<TBody> = {
+  charge: Charge;
+  /** A business resource only one payment may buy at a time (a namespace name, an item's reward). */
+  lockKey?: string;
+  /** The refusal to give when another payment holds the lock. */
+  lockedError?: () => AppError;
+  /** The validated input, kept in the ledger so a settled write can be finished after a crash. */
+  input: Record<string, unknown>;
+  commit: (ctx: PaidContext) => Promise<{ resultId: string; body: TBody }>;
+};
+
+/** The 402 a paid call answers without a credential: every protocol's challenge at once. */
+export async function paymentRequired(charge: Charge): Promise<AppError> {
+  const challenges = await Promise.all(PROTOCOLS.map((p) => p.challenge(charge)));
+  const price = formatUsd(charge.amountMicroUsd);
+  return new AppError(
+    "payment-required",
+    `${charge.description} costs ${price} USD. Pay with ${PROTOCOLS.map((p) => p.name).join(" or ")} and retry the same request.`,
+    {
+      headers: Object.assign({}, ...challenges.map((c) => c.headers)),
+      body: {
+        price: { amount: price, currency: "USD" },
+        protocols: PROTOCOLS.map((p) => p.name),
+        ...Object.assign({}, ...challenges.map((c) => c.body)),
+      },
+    },
+  );
+}
+
+/**
+ * Runs a paid write in the one safe order: verify the credential → claim it (and the resource) in the
+ * database → settle → store the write and mark the ledger fulfilled in one transaction. Every
+ * business check must already have passed; a refused claim is answered before anyone is charged.
+ */
+export async function runPaid<TBody>(request: Request, write: PaidWrite<TBody>): Promise<Response> {
+  const offered = PROTOCOLS.filter((p) => p.hasCredential(request));
+  if (offered.length > 1) {
+    throw new AppError(
+      "ambiguous-payment",
+      "The request carries credentials for more than one payment protocol; send one.",
+    );
+  }
+  const protocol = offered[0];
+  if (!protocol) throw await paymentRequired(write.charge);
+
+  const payment = await protocol.verify(request, write.charge);
+  const db = await getDb();
+  const claim = await claimPayment(db, {
+    payment,
+    operation: write.charge.operation,
+    lockKey: write.lockKey ?? null,
+    request: write.input,
+  });
+  if (!claim.ok) {
+    if (claim.reason === "replayed") {
+      throw new AppError(
+        "payment-already-used",
+        "This payment credential was already used; sign a new payment.",
+      );
+    }
+    throw (
+      write.lockedError?.() ??
+      new AppError("payment-in-progress", "Another payment for this resource is in progress.")
+    );
+  }
+
+  let settlement: Awaited<ReturnType<typeof payment.settle>>;
+  try {
+    settlement = await payment.settle();
+  } catch (error) {
+    if (error instanceof SettlementError) {
+      await markFailed(db, claim.paymentId, error.message);
+      throw new AppError(
+        "settlement-failed",
+        `The payment could not be settled, and you were not charged: ${error.message}`,
+      );
+    }
+    // The outcome is unknown (a timeout, a lost connection): the claimed row is reconciled later.
+    console.error(
+      `[payment ${claim.paymentId}] settlement outcome unknown:`,
+      error instanceof TimeoutError ? error.message : error,
+    );
+    throw new AppError(
+      "payment-unavailable",
+      "The payment network did not confirm in time. The payment will be reconciled and never charged twice; do not re-sign it.",
+      { headers: { "retry-after": "30" }, body: { paymentId: claim.paymentId } },
+    );
+  }
+  await markSettled(db, claim.paymentId, settlement.txRef);
+  const result = await commitPaid(db, write.commit, {
+    paymentId: claim.paymentId,
+    payer: payment.payer,
+    protocol: payment.protocol,
+  });
+  return json(result.body, { headers: settlement.headers });
+}
+
+/** Stores a settled write and marks its ledger row fulfilled atomically; also used by recovery. */
+export async function commitPaid<TBody>(
+  db: Awaited<ReturnType<typeof getDb>>,
+  commit: PaidWrite<TBody>["commit"],
+  ctx: Omit<PaidContext, "tx">,
+): Promise<{ resultId: string; body: TBody }> {
+  return db.transaction(async (tx) => {
+    const result = await commit({ ...ctx, tx });
+    if (!(await markFulfilled(tx, ctx.paymentId, result.resultId))) {
+      throw new Error(`payment ${ctx.paymentId} is not awaiting fulfilment`);
+    }
+    return result;
+  });
+}

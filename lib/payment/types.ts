@@ -1,0 +1,50 @@
+import type { DbOrTx } from "@/lib/db/client";
+
+/** What a paid call costs and what it buys; the same charge is priced on the 402 and on the paid retry. */
+export type Charge = {
+  /** Stable operation name, e.g. "register"; recorded in the ledger. */
+  operation: string;
+  /** Price in USD micro-units. */
+  amountMicroUsd: bigint;
+  /** Absolute URL of the resource on the public origin. */
+  resourceUrl: string;
+  description: string;
+};
+
+/** A credential that passed the protocol's verification and has not been settled yet. */
+export type VerifiedPayment = {
+  protocol: "x402" | "mpp";
+  /** The protocol's own replay domain for this credential; claimed once in the ledger, ever. */
+  paymentKey: string;
+  payer: `0x${string}`;
+  amount: string;
+  asset: string;
+  network: string;
+  payTo: string;
+  /** Takes the money. Throws SettlementError when it is certain nothing moved. */
+  settle(): Promise<Settlement>;
+};
+
+export type Settlement = { txRef: string; headers: Record<string, string> };
+
+/** One payment protocol (x402, MPP) as the paid-route wrapper sees it. */
+export interface PaymentProtocol {
+  readonly name: "x402" | "mpp";
+  /** True when the request carries this protocol's credential. */
+  hasCredential(request: Request): boolean;
+  /** Headers (and a body fragment) this protocol adds to a 402. */
+  challenge(charge: Charge): Promise<{ headers: Record<string, string>; body: Record<string, unknown> }>;
+  /** Verifies the credential against the charge without moving money; throws AppError when refused. */
+  verify(request: Request, charge: Charge): Promise<VerifiedPayment>;
+}
+
+/** What a paid write receives: the open transaction and the ledger row it is paid by. */
+export type PaidContext = { tx: DbOrTx; paymentId: string; payer: `0x${string}`; protocol: string };
+
+/** Settlement failed and the payer was not charged. */
+export class SettlementError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "SettlementError";
+  }
+}

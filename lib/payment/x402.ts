@@ -1,0 +1,131 @@
+import "server-only";
+import {
+  decodePaymentSignatureHeader,
+  encodePaymentRequiredHeader,
+  encodePaymentResponseHeader,
+} from "@x402/core/http";
+import { x402ResourceServer } from "@x402/core/server";
+import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
+import { ExactEvmScheme } from "@x402/evm/exact/server";
+import { getAddress, keccak256, toHex } from "viem";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/http/errors";
+import { createFacilitator } from "./facilitator";
+import { toAssetUnits } from "./prices";
+import { withTimeout } from "./timeout";
+import { type Charge, type PaymentProtocol, SettlementError, type VerifiedPayment } from "./types";
+
+export const X402_HEADER = "payment-signature";
+
+let serverPromise: Promise<x402ResourceServer> | undefined;
+
+/** One resource server per process, initialised against the facilitator once. */
+function resourceServer(): Promise<x402ResourceServer> {
+  serverPromise ??= (async () => {
+    const e = env();
+    const server = new x402ResourceServer(createFacilitator());
+    server.register(e.X402_NETWORK as `${string}:${string}`, new ExactEvmScheme());
+    await withTimeout(server.initialize(), e.X402_TIMEOUT_MS, "x402 facilitator /supported");
+    return server;
+  })().catch((error) => {
+    serverPromise = undefined;
+    throw error;
+  });
+  return serverPromise;
+}
+
+async function requirementsFor(charge: Charge): Promise<PaymentRequirements[]> {
+  const e = env();
+  const server = await resourceServer();
+  return server.buildPaymentRequirements({
+    scheme: "exact",
+    network: e.X402_NETWORK as `${string}:${string}`,
+    payTo: e.X402_PAY_TO,
+    maxTimeoutSeconds: 120,
+    price: {
+      amount: toAssetUnits(charge.amountMicroUsd, e.X402_ASSET_DECIMALS).toString(),
+      asset: e.X402_ASSET,
+      extra: { name: e.X402_ASSET_NAME, version: e.X402_ASSET_VERSION },
+    },
+  });
+}
+
+/** The EIP-3009 nonce is unique per token and signer on chain, so it is exactly the replay domain. */
+function paymentKeyOf(payload: PaymentPayload, requirements: PaymentRequirements): string {
+  const auth = (payload.payload as { authorization?: { from?: string; nonce?: string } }).authorization;
+  if (auth?.from && auth.nonce) {
+    return `x402:${requirements.network}:${requirements.asset.toLowerCase()}:${auth.from.toLowerCase()}:${auth.nonce.toLowerCase()}`;
+  }
+  return `x402:${requirements.network}:sig:${keccak256(toHex(JSON.stringify(payload.payload)))}`;
+}
+
+function refuse(detail: string): AppError {
+  return new AppError("payment-invalid", detail);
+}
+
+export const x402Protocol: PaymentProtocol = {
+  name: "x402",
+
+  hasCredential: (request) => request.headers.has(X402_HEADER),
+
+  async challenge(charge) {
+    const server = await resourceServer();
+    const required = await server.createPaymentRequiredResponse(
+      await requirementsFor(charge),
+      { url: charge.resourceUrl, description: charge.description, mimeType: "application/json" },
+      "Payment required",
+    );
+    return {
+      headers: { "PAYMENT-REQUIRED": encodePaymentRequiredHeader(required) },
+      body: { x402: required },
+    };
+  },
+
+  async verify(request, charge): Promise<VerifiedPayment> {
+    const e = env();
+    let payload: PaymentPayload;
+    try {
+      payload = decodePaymentSignatureHeader(request.headers.get(X402_HEADER) ?? "");
+    } catch {
+      throw refuse("The PAYMENT-SIGNATURE header is not a valid x402 payment payload.");
+    }
+    if (payload?.x402Version !== 2) throw refuse("Only x402 version 2 payments are accepted.");
+    const server = await resourceServer();
+    const matched = server.findMatchingRequirements(await requirementsFor(charge), payload);
+    if (!matched) {
+      throw refuse("The payment does not match this request's price, asset, network or recipient.");
+    }
+    const verdict = await withTimeout(
+      server.verifyPayment(payload, matched),
+      e.X402_TIMEOUT_MS,
+      "x402 verify",
+    );
+    if (!verdict.isValid || !verdict.payer) {
+      const reason = verdict.invalidMessage ?? verdict.invalidReason ?? "rejected by the facilitator";
+      throw refuse(`The payment was refused: ${reason}.`);
+    }
+    return {
+      protocol: "x402",
+      paymentKey: paymentKeyOf(payload, matched),
+      payer: getAddress(verdict.payer),
+      amount: matched.amount,
+      asset: matched.asset,
+      network: matched.network,
+      payTo: matched.payTo,
+      async settle() {
+        const result = await withTimeout(
+          server.settlePayment(payload, matched),
+          e.X402_TIMEOUT_MS,
+          "x402 settle",
+        );
+        if (!result.success) {
+          throw new SettlementError(result.errorMessage ?? result.errorReason ?? "settlement failed");
+        }
+        return {
+          txRef: result.transaction,
+          headers: { "PAYMENT-RESPONSE": encodePaymentResponseHeader(result) },
+        };
+      },
+    };
+  },
+};

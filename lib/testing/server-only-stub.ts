@@ -1,0 +1,2 @@
+// vitest runs server modules outside Next, where "server-only" would throw.
+export {};

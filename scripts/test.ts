@@ -1,0 +1,20 @@
+/**
+ * `npm test`: every test, in the order a failure is cheapest to read — unit and route tests on a real
+ * local chain, then the production build, then Playwright over HTTP (api) and in Chromium (ui).
+ * Set DATABASE_URL to run all of it on PostgreSQL instead of the embedded database.
+ */
+import { spawnSync } from "node:child_process";
+
+function run(label: string, command: string, args: string[]) {
+  console.log(`\n▶ ${label}: ${command} ${args.join(" ")}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${label} failed (exit ${result.status ?? result.signal})`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+console.log(`Database: ${process.env.DATABASE_URL ? "PostgreSQL from DATABASE_URL" : "embedded PGlite"}`);
+run("unit and route tests", "npx", ["vitest", "run"]);
+run("production build", "npx", ["next", "build"]);
+run("end-to-end tests", "npx", ["playwright", "test", ...process.argv.slice(2)]);
