@@ -27,6 +27,8 @@ function inProcessFacilitator(): FacilitatorClient {
   const client = createWalletClient({
     account,
     chain: x402Chain(),
+    // Receipts are polled; viem's 4 s default would add seconds to every paid call.
+    pollingInterval: 250,
     transport: http(e.X402_RPC_URL, { timeout: e.X402_TIMEOUT_MS, retryCount: 1 }),
   }).extend(publicActions);
   const signer = toFacilitatorEvmSigner(

@@ -37,6 +37,7 @@ export async function claimPayment(
       asset: payment.asset,
       network: payment.network,
       payTo: payment.payTo,
+      expiresAt: payment.expiresAt,
       request: input.request,
     })
     .onConflictDoNothing()

@@ -21,6 +21,8 @@ export type VerifiedPayment = {
   asset: string;
   network: string;
   payTo: string;
+  /** After this instant the credential can no longer move money. */
+  expiresAt: Date | null;
   /** Takes the money. Throws SettlementError when it is certain nothing moved. */
   settle(): Promise<Settlement>;
 };
@@ -36,7 +38,22 @@ export interface PaymentProtocol {
   challenge(charge: Charge): Promise<{ headers: Record<string, string>; body: Record<string, unknown> }>;
   /** Verifies the credential against the charge without moving money; throws AppError when refused. */
   verify(request: Request, charge: Charge): Promise<VerifiedPayment>;
+  /**
+   * After a crash or an unanswered settlement: looks on chain for what became of a claimed credential.
+   * "settled" with its transaction, "unsettled" once it can no longer settle, "pending" while it still could.
+   */
+  reconcile(
+    claim: ClaimedPayment,
+  ): Promise<{ state: "settled"; txRef: string } | { state: "unsettled" | "pending" }>;
 }
+
+/** A ledger row as reconciliation sees it. */
+export type ClaimedPayment = {
+  paymentKey: string;
+  asset: string;
+  network: string;
+  expiresAt: Date | null;
+};
 
 /** What a paid write receives: the open transaction and the ledger row it is paid by. */
 export type PaidContext = { tx: DbOrTx; paymentId: string; payer: `0x${string}`; protocol: string };

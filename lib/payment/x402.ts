@@ -14,6 +14,7 @@ import { createFacilitator } from "./facilitator";
 import { toAssetUnits } from "./prices";
 import { withTimeout } from "./timeout";
 import { type Charge, type PaymentProtocol, SettlementError, type VerifiedPayment } from "./types";
+import { reconcileX402 } from "./x402-reconcile";
 
 export const X402_HEADER = "payment-signature";
 
@@ -50,13 +51,22 @@ async function requirementsFor(charge: Charge): Promise<PaymentRequirements[]> {
   });
 }
 
+type Authorization = { from?: string; nonce?: string; validBefore?: string };
+const authorizationOf = (payload: PaymentPayload) =>
+  (payload.payload as { authorization?: Authorization }).authorization;
+
 /** The EIP-3009 nonce is unique per token and signer on chain, so it is exactly the replay domain. */
 function paymentKeyOf(payload: PaymentPayload, requirements: PaymentRequirements): string {
-  const auth = (payload.payload as { authorization?: { from?: string; nonce?: string } }).authorization;
+  const auth = authorizationOf(payload);
   if (auth?.from && auth.nonce) {
     return `x402:${requirements.network}:${requirements.asset.toLowerCase()}:${auth.from.toLowerCase()}:${auth.nonce.toLowerCase()}`;
   }
   return `x402:${requirements.network}:sig:${keccak256(toHex(JSON.stringify(payload.payload)))}`;
+}
+
+function expiryOf(payload: PaymentPayload): Date | null {
+  const seconds = Number(authorizationOf(payload)?.validBefore);
+  return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : null;
 }
 
 function refuse(detail: string): AppError {
@@ -80,6 +90,8 @@ export const x402Protocol: PaymentProtocol = {
       body: { x402: required },
     };
   },
+
+  reconcile: reconcileX402,
 
   async verify(request, charge): Promise<VerifiedPayment> {
     const e = env();
@@ -112,6 +124,7 @@ export const x402Protocol: PaymentProtocol = {
       asset: matched.asset,
       network: matched.network,
       payTo: matched.payTo,
+      expiresAt: expiryOf(payload),
       async settle() {
         const result = await withTimeout(
           server.settlePayment(payload, matched),

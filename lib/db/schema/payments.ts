@@ -25,6 +25,8 @@ export const payments = pgTable(
     payTo: text("pay_to").notNull(),
     txRef: text("tx_ref"),
     error: text("error"),
+    /** When the credential stops being settleable; a claim still unsettled after it can only have failed. */
+    expiresAt: timestamp("expires_at", { precision: 3, withTimezone: true, mode: "date" }),
     request: jsonb("request").$type<Record<string, unknown>>().notNull(),
     resultId: text("result_id"),
     createdAt: timestamp("created_at", { precision: 3, withTimezone: true, mode: "date" })

@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "expires_at" timestamp (3) with time zone;

@@ -1,0 +1,23 @@
+import "server-only";
+import { getDb } from "@/lib/db/client";
+import { recoverPaidWrites } from "./paid-operations";
+
+const EVERY_MS = 60_000;
+
+async function runOnce() {
+  try {
+    const report = await recoverPaidWrites();
+    if (report.settled + report.failed + report.fulfilled + report.errors > 0) {
+      console.info("[recovery]", JSON.stringify(report));
+    }
+  } catch (error) {
+    console.error("[recovery] pass failed:", error instanceof Error ? error.message : error);
+  }
+}
+
+/** Migrates the database, reconciles once now, then every minute; safe to run in every instance. */
+export async function startRecoveryLoop(): Promise<void> {
+  await getDb();
+  await runOnce();
+  setInterval(runOnce, EVERY_MS).unref();
+}
