@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
+import { describeError } from "@/lib/http/log";
 import { recoverPaidWrites } from "./paid-operations";
 
 const EVERY_MS = 60_000;
@@ -11,7 +12,7 @@ async function runOnce() {
       console.info("[recovery]", JSON.stringify(report));
     }
   } catch (error) {
-    console.error("[recovery] pass failed:", error instanceof Error ? error.message : error);
+    console.error(`[recovery] pass failed: ${describeError(error)}`);
   }
 }
 

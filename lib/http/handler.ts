@@ -1,5 +1,6 @@
 import "server-only";
 import { AppError } from "./errors";
+import { describeError } from "./log";
 import { problemResponse } from "./problem";
 
 type Handler = (request: Request) => Promise<Response>;
@@ -12,11 +13,8 @@ export function handle(fn: Handler): Handler {
     } catch (error) {
       const path = new URL(request.url).pathname;
       if (error instanceof AppError) return problemResponse(error, path);
-      // Only the message and stack: request headers may carry payment signatures or sign-in proofs.
-      console.error(
-        `[${request.method} ${path}] unexpected error`,
-        error instanceof Error ? error.stack : error,
-      );
+      // One redacted line: errors from chain clients can embed signed payloads.
+      console.error(`[${request.method} ${path}] unexpected error: ${describeError(error)}`);
       return problemResponse(
         new AppError(
           "internal",

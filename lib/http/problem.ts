@@ -4,6 +4,7 @@ const TITLES: Partial<Record<keyof typeof ERROR_STATUS, string>> = {
   "validation-failed": "Validation failed",
   "payment-required": "Payment required",
   "authentication-required": "Authentication Required",
+  "invalid-json": "Invalid JSON",
   internal: "Internal error",
 };
 

@@ -2,9 +2,9 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { json } from "@/lib/http/handler";
+import { describeError } from "@/lib/http/log";
 import { claimPayment, markFailed, markFulfilled, markSettled } from "./ledger";
 import { formatUsd } from "./prices";
-import { TimeoutError } from "./timeout";
 import { type Charge, type PaidContext, type PaymentProtocol, SettlementError } from "./types";
 import { x402Protocol } from "./x402";
 
@@ -62,7 +62,17 @@ export async function runPaid<TBody>(request: Request, write: PaidWrite<TBody>):
   const protocol = offered[0];
   if (!protocol) throw await paymentRequired(write.charge);
 
-  const payment = await protocol.verify(request, write.charge);
+  const payment = await protocol.verify(request, write.charge).catch((error: unknown) => {
+    if (error instanceof AppError) throw error;
+    console.error(`[payment] ${protocol.name} verification unavailable: ${describeError(error)}`);
+    throw new AppError(
+      "payment-unavailable",
+      "The payment network could not be reached; nothing was charged. Retry shortly.",
+      {
+        headers: { "retry-after": "5" },
+      },
+    );
+  });
   const db = await getDb();
   const claim = await claimPayment(db, {
     payment,
@@ -95,10 +105,7 @@ export async function runPaid<TBody>(request: Request, write: PaidWrite<TBody>):
       );
     }
     // The outcome is unknown (a timeout, a lost connection): the claimed row is reconciled later.
-    console.error(
-      `[payment ${claim.paymentId}] settlement outcome unknown:`,
-      error instanceof TimeoutError ? error.message : error,
-    );
+    console.error(`[payment ${claim.paymentId}] settlement outcome unknown: ${describeError(error)}`);
     throw new AppError(
       "payment-unavailable",
       "The payment network did not confirm in time. The payment will be reconciled and never charged twice; do not re-sign it.",

@@ -3,6 +3,7 @@ import { and, eq, inArray, lt, type SQL } from "drizzle-orm";
 import { type Db, getDb } from "@/lib/db/client";
 import { payments } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { describeError } from "@/lib/http/log";
 import { markFailed, markSettled } from "./ledger";
 import { commitPaid, PROTOCOLS } from "./paid";
 import type { PaidContext } from "./types";
@@ -47,10 +48,7 @@ export async function recoverPayments(
       report.fulfilled++;
     } catch (error) {
       report.errors++;
-      console.error(
-        `[recovery] payment ${row.id}: storing the paid write failed:`,
-        error instanceof Error ? error.message : error,
-      );
+      console.error(`[recovery] payment ${row.id}: storing the paid write failed: ${describeError(error)}`);
     }
   };
 
@@ -73,10 +71,7 @@ export async function recoverPayments(
       } else report.pending++;
     } catch (error) {
       report.errors++;
-      console.error(
-        `[recovery] payment ${row.id}: reconcile failed:`,
-        error instanceof Error ? error.message : error,
-      );
+      console.error(`[recovery] payment ${row.id}: reconcile failed: ${describeError(error)}`);
     }
   }
 

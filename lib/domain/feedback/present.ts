@@ -17,7 +17,8 @@ export function presentRecord(row: Row) {
   return {
     id: row.id,
     namespace: row.namespace,
-    targets: row.targets,
+    // jsonb stores keys sorted; answer in the contract's order.
+    targets: row.targets.map(({ kind, value, host }) => ({ kind, value, host })),
     type: row.type,
     title: row.title,
     description: row.description,
