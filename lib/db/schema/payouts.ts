@@ -1,0 +1,30 @@
+import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+export type PayoutStatus = "pending" | "paid" | "refunding" | "refunded";
+
+/**
+ * A reward owed to a submitter. One row per feedback item (unique), created in the same transaction
+ * that resolves the item, so an item is paid at most once. The signed transaction is stored before it
+ * is broadcast: a retry re-sends those exact bytes, which can land once at most.
+ */
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: text("id").primaryKey(),
+    feedbackId: text("feedback_id").notNull().unique(),
+    paymentId: text("payment_id").notNull().unique(),
+    recipient: text("recipient").notNull(),
+    amount: text("amount").notNull(),
+    memo: text("memo").notNull(),
+    status: text("status").$type<PayoutStatus>().notNull(),
+    rawTx: text("raw_tx"),
+    txHash: text("tx_hash"),
+    refundRawTx: text("refund_raw_tx"),
+    refundTxHash: text("refund_tx_hash"),
+    attempts: integer("attempts").notNull().default(0),
+    error: text("error"),
+    createdAt: timestamp("created_at", { precision: 3, withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { precision: 3, withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("payouts_status_idx").on(t.status, t.updatedAt)],
+);
