@@ -19,11 +19,33 @@ export async function claimPayment(
     operation: string;
     lockKey: string | null;
     request: Record<string, unknown>;
+    /** Takes the business resource in the same transaction; throws (and claims nothing) when it cannot. */
+    reserve?: (tx: DbOrTx, paymentId: string) => Promise<void>;
   },
 ): Promise<ClaimOutcome> {
   const id = `pay_${randomBytes(12).toString("base64url")}`;
   const { payment } = input;
-  const inserted = await db
+  const claimed = await db.transaction(async (tx) => {
+    const inserted = await insertClaim(tx, id, input);
+    if (inserted && input.reserve) await input.reserve(tx, id);
+    return inserted;
+  });
+  if (claimed) return { ok: true, paymentId: id };
+  const [existing] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.paymentKey, payment.paymentKey))
+    .limit(1);
+  return { ok: false, reason: existing ? "replayed" : "locked" };
+}
+
+async function insertClaim(
+  tx: DbOrTx,
+  id: string,
+  input: { payment: VerifiedPayment; operation: string; lockKey: string | null; request: Record<string, unknown> },
+): Promise<boolean> {
+  const { payment } = input;
+  const inserted = await tx
     .insert(payments)
     .values({
       id,
@@ -42,13 +64,7 @@ export async function claimPayment(
     })
     .onConflictDoNothing()
     .returning({ id: payments.id });
-  if (inserted.length === 1) return { ok: true, paymentId: id };
-  const [existing] = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(eq(payments.paymentKey, payment.paymentKey))
-    .limit(1);
-  return { ok: false, reason: existing ? "replayed" : "locked" };
+  return inserted.length === 1;
 }
 
 /** Records that the money moved; only a claimed row can become settled. */
@@ -65,6 +81,14 @@ export async function markFailed(db: DbOrTx, paymentId: string, error: string): 
     .update(payments)
     .set({ status: "failed", error: error.slice(0, 500), updatedAt: sql`now()` })
     .where(and(eq(payments.id, paymentId), eq(payments.status, "claimed")));
+}
+
+/** Records that a settled payment was paid back, releasing its resource lock. */
+export async function markRefunded(db: DbOrTx, paymentId: string, refundTxRef: string, reason: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: "refunded", refundTxRef, error: reason.slice(0, 500), updatedAt: sql`now()` })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, "fulfilled")));
 }
 
 /**

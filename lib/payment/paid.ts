@@ -1,11 +1,11 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
+import { type DbOrTx, getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { json } from "@/lib/http/handler";
 import { describeError } from "@/lib/http/log";
 import { claimPayment, markFailed, markFulfilled, markSettled } from "./ledger";
 import { formatUsd } from "./prices";
-import { type Charge, type PaidContext, type PaymentProtocol, SettlementError } from "./types";
+import { type Charge, type PaidContext, type PaymentProtocol, SettlementError, type VerifiedPayment } from "./types";
 import { x402Protocol } from "./x402";
 
 /** Every protocol a paid call accepts, side by side; a second one plugs in here without touching routes. */
@@ -25,7 +25,15 @@ export type PaidWrite<TBody> = {
   lockedError?: () => AppError;
   /** The validated input, kept in the ledger so a settled write can be finished after a crash. */
   input: Record<string, unknown>;
+  /** A check that needs the verified payer (e.g. "the payer owns this namespace"); refuses uncharged. */
+  authorize?: (payment: VerifiedPayment) => Promise<void>;
+  /** Takes a business resource in the claim's transaction; throws to refuse before any charge. */
+  reserve?: (tx: DbOrTx, paymentId: string) => Promise<void>;
+  /** Gives the resource back when settlement fails. */
+  release?: (db: DbOrTx, paymentId: string) => Promise<void>;
   commit: (ctx: PaidContext) => Promise<{ resultId: string; body: TBody }>;
+  /** Work after the write is stored (paying a reward out); its answer replaces the committed body. */
+  finish?: (committed: { resultId: string; body: TBody }, ctx: Omit<PaidContext, "tx">) => Promise<TBody>;
 };
 
 /** The 402 a paid call answers without a credential: every protocol's challenge at once. */
@@ -73,12 +81,14 @@ export async function runPaid<TBody>(request: Request, write: PaidWrite<TBody>):
       },
     );
   });
+  await write.authorize?.(payment);
   const db = await getDb();
   const claim = await claimPayment(db, {
     payment,
     operation: write.charge.operation,
     lockKey: write.lockKey ?? null,
     request: write.input,
+    reserve: write.reserve,
   });
   if (!claim.ok) {
     if (claim.reason === "replayed") {
@@ -99,6 +109,7 @@ export async function runPaid<TBody>(request: Request, write: PaidWrite<TBody>):
   } catch (error) {
     if (error instanceof SettlementError) {
       await markFailed(db, claim.paymentId, error.message);
+      await write.release?.(db, claim.paymentId);
       throw new AppError(
         "settlement-failed",
         `The payment could not be settled, and you were not charged: ${error.message}`,
@@ -113,12 +124,10 @@ export async function runPaid<TBody>(request: Request, write: PaidWrite<TBody>):
     );
   }
   await markSettled(db, claim.paymentId, settlement.txRef);
-  const result = await commitPaid(db, write.commit, {
-    paymentId: claim.paymentId,
-    payer: payment.payer,
-    protocol: payment.protocol,
-  });
-  return json(result.body, { headers: settlement.headers });
+  const ctx = { paymentId: claim.paymentId, payer: payment.payer, protocol: payment.protocol };
+  const committed = await commitPaid(db, write.commit, ctx);
+  const body = write.finish ? await write.finish(committed, ctx) : committed.body;
+  return json(body, { headers: settlement.headers });
 }
 
 /** Stores a settled write and marks its ledger row fulfilled atomically; also used by recovery. */

@@ -28,6 +28,8 @@ export const feedback = pgTable(
     resolvedBy: text("resolved_by"),
     rewardAmount: text("reward_amount"),
     rewardTxHash: text("reward_tx_hash"),
+    /** Set while a paid resolve holds the item, so a free resolve cannot slip in after it charged. */
+    resolvingPaymentId: text("resolving_payment_id"),
     paymentId: text("payment_id").notNull().unique(),
     createdAt: timestamp("created_at", { precision: 3, withTimezone: true, mode: "date" }).notNull(),
   },

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
-export type PaymentStatus = "claimed" | "settled" | "fulfilled" | "failed";
+export type PaymentStatus = "claimed" | "settled" | "fulfilled" | "failed" | "refunded";
 
 /**
  * The payment ledger: one row per payment credential ever accepted for settlement.
@@ -24,6 +24,8 @@ export const payments = pgTable(
     network: text("network").notNull(),
     payTo: text("pay_to").notNull(),
     txRef: text("tx_ref"),
+    /** The refund's transaction when a paid write could not be completed (a reward that could not be paid). */
+    refundTxRef: text("refund_tx_ref"),
     error: text("error"),
     /** When the credential stops being settleable; a claim still unsettled after it can only have failed. */
     expiresAt: timestamp("expires_at", { precision: 3, withTimezone: true, mode: "date" }),
@@ -38,9 +40,9 @@ export const payments = pgTable(
   },
   (t) => [
     uniqueIndex("payments_payment_key_uq").on(t.paymentKey),
-    uniqueIndex("payments_lock_key_uq")
+    uniqueIndex("payments_active_lock_key_uq")
       .on(t.lockKey)
-      .where(sql`${t.lockKey} is not null and ${t.status} <> 'failed'`),
+      .where(sql`${t.lockKey} is not null and ${t.status} not in ('failed', 'refunded')`),
     index("payments_status_idx").on(t.status, t.updatedAt),
   ],
 );
