@@ -42,7 +42,12 @@ export async function claimPayment(
 async function insertClaim(
   tx: DbOrTx,
   id: string,
-  input: { payment: VerifiedPayment; operation: string; lockKey: string | null; request: Record<string, unknown> },
+  input: {
+    payment: VerifiedPayment;
+    operation: string;
+    lockKey: string | null;
+    request: Record<string, unknown>;
+  },
 ): Promise<boolean> {
   const { payment } = input;
   const inserted = await tx
@@ -84,7 +89,12 @@ export async function markFailed(db: DbOrTx, paymentId: string, error: string): 
 }
 
 /** Records that a settled payment was paid back, releasing its resource lock. */
-export async function markRefunded(db: DbOrTx, paymentId: string, refundTxRef: string, reason: string): Promise<void> {
+export async function markRefunded(
+  db: DbOrTx,
+  paymentId: string,
+  refundTxRef: string,
+  reason: string,
+): Promise<void> {
   await db
     .update(payments)
     .set({ status: "refunded", refundTxRef, error: reason.slice(0, 500), updatedAt: sql`now()` })

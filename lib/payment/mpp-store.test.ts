@@ -15,7 +15,9 @@ describe("the shared mppx store", () => {
   it("claims a replay key once, even when many claim it at the same time", async () => {
     const store = databaseMppStore(db);
     const key = `mppx:charge:${uniqueName()}`;
-    const results = await Promise.all(Array.from({ length: 10 }, () => Store.tryClaim(store, key, Date.now() + 60_000)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => Store.tryClaim(store, key, Date.now() + 60_000)),
+    );
     expect(results.filter(Boolean)).toHaveLength(1);
   });
 

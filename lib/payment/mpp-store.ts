@@ -21,7 +21,10 @@ export function databaseMppStore(dbOrLazy?: Db): Store.AtomicStore {
   const db = () => (dbOrLazy ? Promise.resolve(dbOrLazy) : getDb());
   return {
     async get(key) {
-      const [row] = await (await db()).select({ value: mppStore.value }).from(mppStore).where(eq(mppStore.key, key));
+      const [row] = await (await db())
+        .select({ value: mppStore.value })
+        .from(mppStore)
+        .where(eq(mppStore.key, key));
       return row ? decode(row.value) : null;
     },
     async put(key, value) {
@@ -44,7 +47,10 @@ export function databaseMppStore(dbOrLazy?: Db): Store.AtomicStore {
           await tx
             .insert(mppStore)
             .values({ key, value: v, expiresAt: expiryOf(change.value) })
-            .onConflictDoUpdate({ target: mppStore.key, set: { value: v, expiresAt: expiryOf(change.value) } });
+            .onConflictDoUpdate({
+              target: mppStore.key,
+              set: { value: v, expiresAt: expiryOf(change.value) },
+            });
         } else if (change.op === "delete") {
           await tx.delete(mppStore).where(eq(mppStore.key, key));
         }

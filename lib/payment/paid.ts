@@ -5,7 +5,13 @@ import { json } from "@/lib/http/handler";
 import { describeError } from "@/lib/http/log";
 import { claimPayment, markFailed, markFulfilled, markSettled } from "./ledger";
 import { formatUsd } from "./prices";
-import { type Charge, type PaidContext, type PaymentProtocol, SettlementError, type VerifiedPayment } from "./types";
+import {
+  type Charge,
+  type PaidContext,
+  type PaymentProtocol,
+  SettlementError,
+  type VerifiedPayment,
+} from "./types";
 import { x402Protocol } from "./x402";
 
 /** Every protocol a paid call accepts, side by side; a second one plugs in here without touching routes. */

@@ -23,8 +23,12 @@ export const payouts = pgTable(
     refundTxHash: text("refund_tx_hash"),
     attempts: integer("attempts").notNull().default(0),
     error: text("error"),
-    createdAt: timestamp("created_at", { precision: 3, withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { precision: 3, withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { precision: 3, withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+    updatedAt: timestamp("updated_at", { precision: 3, withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
   },
   (t) => [index("payouts_status_idx").on(t.status, t.updatedAt)],
 );

@@ -7,7 +7,9 @@ export const sessions = pgTable(
     tokenHash: text("token_hash").primaryKey(),
     address: text("address").notNull(),
     chainId: text("chain_id").notNull(),
-    createdAt: timestamp("created_at", { precision: 3, withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { precision: 3, withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
     expiresAt: timestamp("expires_at", { precision: 3, withTimezone: true, mode: "date" }).notNull(),
     revokedAt: timestamp("revoked_at", { precision: 3, withTimezone: true, mode: "date" }),
   },
