@@ -30,6 +30,32 @@ const serverSchema = z
     X402_FACILITATOR_URL: httpUrl.optional(),
     X402_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
     SIWX_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+    /** MPP (method tempo, intent charge): challenges are HMAC-bound with this secret (≥ 32 chars). */
+    MPP_SECRET_KEY: z.string().min(32, "must be at least 32 characters"),
+    MPP_REALM: z.string().min(1).optional(),
+    MPP_RECIPIENT: address,
+    MPP_CURRENCY: address.default("0x20c000000000000000000000b9537d11c60e8b50"),
+    TEMPO_RPC_URL: httpUrl,
+    TEMPO_CHAIN_ID: z.coerce.number().int().positive().default(4217),
+    /** Fee token for the service's own Tempo transactions (payouts, refunds); defaults to the currency. */
+    TEMPO_FEE_TOKEN: address.optional(),
+    /** Tempo wallet that pays rewards (and refunds MPP payments when a reward cannot be paid). */
+    PAYOUT_PRIVATE_KEY: privateKey,
+    /** Optional: refunds x402 payments on X402_NETWORK when a reward cannot be paid. */
+    X402_REFUND_PRIVATE_KEY: privateKey.optional(),
+    /** RPC endpoint the browser may call (allowed by the CSP); never a URL that embeds an API key. */
+    BROWSER_RPC_URL: httpUrl.optional(),
+    /** Local chain only: unlocked anvil accounts the dashboard offers as one-click test wallets. */
+    DEVNET_TEST_WALLETS: z
+      .string()
+      .transform((list) =>
+        list
+          .split(",")
+          .map((a) => a.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(address).max(20))
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (!env.X402_FACILITATOR_PRIVATE_KEY === !env.X402_FACILITATOR_URL) {
@@ -38,6 +64,13 @@ const serverSchema = z
         path: ["X402_FACILITATOR_PRIVATE_KEY"],
         message:
           "set exactly one of X402_FACILITATOR_PRIVATE_KEY (in-process) or X402_FACILITATOR_URL (remote)",
+      });
+    }
+    if (env.DEVNET_TEST_WALLETS?.length && env.X402_NETWORK !== "eip155:31337") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DEVNET_TEST_WALLETS"],
+        message: "test wallets are only offered on the local devnet (X402_NETWORK eip155:31337)",
       });
     }
   });

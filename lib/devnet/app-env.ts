@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { payTo } from "./accounts";
 import type { DevnetInfo } from "./start-devnet";
 
 /** The environment the app needs to run against a devnet: everything production reads, pointed local. */
@@ -14,6 +15,18 @@ export function devnetAppEnv(info: DevnetInfo, options: { databaseUrl?: string; 
     X402_ASSET_VERSION: info.x402.assetVersion,
     X402_PAY_TO: info.x402.payTo,
     X402_FACILITATOR_PRIVATE_KEY: info.x402.facilitatorPrivateKey,
+    // Refunds of x402-paid rewards that cannot be paid come back from the receiving wallet.
+    X402_REFUND_PRIVATE_KEY: payTo.privateKey,
+    MPP_SECRET_KEY: createHash("sha256").update(`mpp:${info.tempo.rpcUrl}:${info.appUrl}`).digest("hex"),
+    MPP_RECIPIENT: info.tempo.recipient,
+    MPP_CURRENCY: info.tempo.currency,
+    TEMPO_RPC_URL: info.tempo.rpcUrl,
+    TEMPO_CHAIN_ID: String(info.tempo.chainId),
+    TEMPO_FEE_TOKEN: info.tempo.feeToken,
+    PAYOUT_PRIVATE_KEY: info.tempo.payoutPrivateKey,
+    // The dashboard's one-click test wallets: anvil keeps these accounts unlocked and signs for them.
+    BROWSER_RPC_URL: info.x402.rpcUrl,
+    DEVNET_TEST_WALLETS: info.accounts.map((a) => a.address).join(","),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...(options.pgliteDir ? { PGLITE_DIR: options.pgliteDir } : {}),
   } satisfies Record<string, string>;

@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import type { Address, Hex } from "viem";
 import { type DevAccount, deployer, payTo, testWallets } from "./accounts";
 import { type AnvilHandle, startAnvil } from "./anvil";
+import { startTempoDevnet, type TempoDevnetInfo } from "./tempo";
 import { deployUsdc, devnetClients, usdcAbi } from "./usdc";
 
 export const DEVNET_CHAIN_ID = 31337;
@@ -24,7 +25,9 @@ export type DevnetInfo = {
     /** Secret: the deployer key that pays gas to settle. Only ever written to devnet.json. */
     facilitatorPrivateKey: Hex;
   };
-  /** USDC-funded payer wallets (anvil accounts 2..9). */
+  /** The local Tempo chain for MPP payments and reward payouts (USDC.e at its real address). */
+  tempo: TempoDevnetInfo;
+  /** Payer wallets (anvil accounts 2..9), funded with USDC on the EVM chain and USDC.e on Tempo. */
   accounts: DevAccount[];
 };
 
@@ -33,6 +36,8 @@ export type Devnet = { info: DevnetInfo; anvil: AnvilHandle; stop(): Promise<voi
 export type StartDevnetOptions = {
   /** 0 or omitted: any free port. */
   port?: number;
+  /** Port of the local Tempo chain; 0 or omitted: any free port. */
+  tempoPort?: number;
   /** When set, also writes `<dir>/devnet.json`. */
   dir?: string;
   appUrl: string;
@@ -43,7 +48,13 @@ export type StartDevnetOptions = {
 /** anvil (automine) + real EIP-3009 USDC + funded payers. Stops anvil if any step fails. */
 export async function startDevnet(options: StartDevnetOptions): Promise<Devnet> {
   const { port = 0, dir, appUrl, fundUsdc = DEFAULT_FUND_USDC } = options;
-  const anvil = await startAnvil({ port, chainId: DEVNET_CHAIN_ID });
+  const [anvil, tempo] = await Promise.all([
+    startAnvil({ port, chainId: DEVNET_CHAIN_ID }),
+    startTempoDevnet({ port: options.tempoPort ?? 0 }),
+  ]);
+  const stop = async () => {
+    await Promise.all([anvil.stop(), tempo.stop()]);
+  };
   try {
     const usdc = await deployUsdc({ rpcUrl: anvil.rpcUrl, deployerKey: deployer.privateKey });
     await fundWallets(anvil.rpcUrl, usdc.address, fundUsdc);
@@ -59,12 +70,13 @@ export async function startDevnet(options: StartDevnetOptions): Promise<Devnet> 
         assetVersion: usdc.version,
         facilitatorPrivateKey: deployer.privateKey,
       },
+      tempo: tempo.info,
       accounts: testWallets.map((w) => ({ ...w })),
     };
     if (dir) await writeDevnetFile(info, join(dir, "devnet.json"));
-    return { info, anvil, stop: anvil.stop };
+    return { info, anvil, stop };
   } catch (err) {
-    await anvil.stop();
+    await stop();
     throw err;
   }
 }

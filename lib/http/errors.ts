@@ -36,6 +36,8 @@ export class AppError extends Error {
     readonly extra: {
       errors?: FieldError[];
       headers?: Record<string, string>;
+      /** A protocol's own problem type URI (e.g. MPP's), instead of this service's. */
+      type?: string;
       body?: Record<string, unknown>;
     } = {},
   ) {

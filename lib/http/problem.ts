@@ -15,7 +15,7 @@ function title(code: string): string {
 /** Renders an AppError as an `application/problem+json` response. */
 export function problemResponse(error: AppError, instance?: string): Response {
   const body = {
-    type: `/problems/${error.code}`,
+    type: error.extra.type ?? `/problems/${error.code}`,
     title: title(error.code),
     status: error.status,
     detail: error.detail,

@@ -65,6 +65,7 @@ async function insertClaim(
       network: payment.network,
       payTo: payment.payTo,
       expiresAt: payment.expiresAt,
+      txRef: payment.reference ?? null,
       request: input.request,
     })
     .onConflictDoNothing()

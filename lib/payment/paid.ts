@@ -4,6 +4,7 @@ import { AppError } from "@/lib/http/errors";
 import { json } from "@/lib/http/handler";
 import { describeError } from "@/lib/http/log";
 import { claimPayment, markFailed, markFulfilled, markSettled } from "./ledger";
+import { mppProtocol } from "./mpp";
 import { formatUsd } from "./prices";
 import {
   type Charge,
@@ -15,7 +16,7 @@ import {
 import { x402Protocol } from "./x402";
 
 /** Every protocol a paid call accepts, side by side; a second one plugs in here without touching routes. */
-export const PROTOCOLS: readonly PaymentProtocol[] = [x402Protocol];
+export const PROTOCOLS: readonly PaymentProtocol[] = [x402Protocol, mppProtocol];
 
 /** True when the request carries any protocol's payment credential (the paid retry, not the first ask). */
 export function hasPaymentCredential(request: Request): boolean {
@@ -101,6 +102,7 @@ export async function runPaid<TBody>(request: Request, write: PaidWrite<TBody>):
       throw new AppError(
         "payment-already-used",
         "This payment credential was already used; sign a new payment.",
+        { type: protocol.replayProblemType },
       );
     }
     throw (

@@ -24,6 +24,7 @@ const payer = createX402Fetch({
 const url = `${APP}/api/namespace/feedback`;
 const charge = {
   operation: "feedback",
+  method: "POST" as const,
   amountMicroUsd: PRICES.feedback,
   resourceUrl: url,
   description: "Submitting feedback",

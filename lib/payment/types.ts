@@ -4,6 +4,8 @@ import type { DbOrTx } from "@/lib/db/client";
 export type Charge = {
   /** Stable operation name, e.g. "register"; recorded in the ledger. */
   operation: string;
+  /** HTTP method of the paid route; with the path it scopes an MPP challenge to this route. */
+  method: "POST";
   /** Price in USD micro-units. */
   amountMicroUsd: bigint;
   /** Absolute URL of the resource on the public origin. */
@@ -23,6 +25,8 @@ export type VerifiedPayment = {
   payTo: string;
   /** After this instant the credential can no longer move money. */
   expiresAt: Date | null;
+  /** The transaction the credential will become, when known before settling (MPP's signed transaction). */
+  reference?: string;
   /** Takes the money. Throws SettlementError when it is certain nothing moved. */
   settle(): Promise<Settlement>;
 };
@@ -32,6 +36,8 @@ export type Settlement = { txRef: string; headers: Record<string, string> };
 /** One payment protocol (x402, MPP) as the paid-route wrapper sees it. */
 export interface PaymentProtocol {
   readonly name: "x402" | "mpp";
+  /** The problem type a replayed credential is refused with, when the protocol defines one. */
+  readonly replayProblemType?: string;
   /** True when the request carries this protocol's credential. */
   hasCredential(request: Request): boolean;
   /** Headers (and a body fragment) this protocol adds to a 402. */
@@ -50,6 +56,7 @@ export interface PaymentProtocol {
 /** A ledger row as reconciliation sees it. */
 export type ClaimedPayment = {
   paymentKey: string;
+  txRef: string | null;
   asset: string;
   network: string;
   expiresAt: Date | null;

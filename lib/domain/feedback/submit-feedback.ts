@@ -61,6 +61,7 @@ export async function submitFeedbackPaid(request: Request, input: SubmitFeedback
   return runPaid(request, {
     charge: {
       operation: "feedback",
+      method: "POST",
       amountMicroUsd: PRICES.feedback,
       resourceUrl: publicUrl(request),
       description: "Submitting feedback",

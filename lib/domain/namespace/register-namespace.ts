@@ -60,6 +60,7 @@ export async function registerNamespacePaid(
   return runPaid(request, {
     charge: {
       operation: "register",
+      method: "POST",
       amountMicroUsd: PRICES.register,
       resourceUrl: publicUrl(request),
       description: "Registering a namespace",
