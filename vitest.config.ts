@@ -8,6 +8,9 @@ export default defineConfig({
     environment: "node",
     globalSetup: ["./vitest.global-setup.ts"],
     setupFiles: ["./vitest.setup.ts"],
+    // One file at a time: files share the devnet's wallets and the facilitator's key, and exact
+    // balance assertions must not see another file's payments.
+    fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     server: { deps: { inline: ["server-only"] } },

@@ -1,7 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { devnetAppEnv } from "../lib/devnet/app-env";
 import { startDevnet } from "../lib/devnet/start-devnet";
+
+const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -31,7 +34,9 @@ export default async function globalSetup() {
   const port = await freePort();
   const appUrl = `http://localhost:${port}`;
   const devnet = await startDevnet({ appUrl });
-  const app = spawn("npx", ["next", "start", "--port", String(port)], {
+  // Its own process group, so teardown stops next-server itself and not only a launcher.
+  const app = spawn(process.execPath, [nextBin, "start", "--port", String(port)], {
+    detached: true,
     stdio: ["ignore", "inherit", "inherit"],
     env: {
       ...process.env,
@@ -39,16 +44,21 @@ export default async function globalSetup() {
       ...devnetAppEnv(devnet.info, { databaseUrl: process.env.DATABASE_URL, pgliteDir: "memory://" }),
     },
   });
+  const stopApp = (signal: NodeJS.Signals) => {
+    try {
+      if (app.pid) process.kill(-app.pid, signal);
+    } catch {}
+  };
   try {
     await waitForApp(appUrl, app);
   } catch (error) {
-    app.kill("SIGKILL");
+    stopApp("SIGKILL");
     await devnet.stop();
     throw error;
   }
   process.env.E2E_DEVNET = JSON.stringify(devnet.info);
   return async () => {
-    app.kill("SIGTERM");
+    stopApp("SIGTERM");
     await devnet.stop();
   };
 }

@@ -13,6 +13,8 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import {
+  getBlockNumber,
+  getContractEvents,
   getTransactionReceipt,
   prepareTransactionRequest,
   readContract,
@@ -104,4 +106,24 @@ export async function minedStatus(txHash: Hex): Promise<"success" | "reverted" |
   } catch {
     return null;
   }
+}
+
+const RECENT_BLOCKS = 100_000n;
+
+/** A USDC.e transfer from the payout wallet carrying `memo`, if one was mined recently. */
+export async function findTransferWithMemo(
+  memo: Hex,
+): Promise<{ txHash: Hex; to: Hex; amount: bigint } | null> {
+  const client = tempoReader();
+  const latest = await getBlockNumber(client);
+  const logs = await getContractEvents(client, {
+    address: env().MPP_CURRENCY as Hex,
+    abi: Abis.tip20,
+    eventName: "TransferWithMemo",
+    args: { from: payoutClient().account.address, memo },
+    fromBlock: latest > RECENT_BLOCKS ? latest - RECENT_BLOCKS : 0n,
+    toBlock: latest,
+  });
+  const log = logs[0] as { transactionHash: Hex; args: { to: Hex; amount: bigint } } | undefined;
+  return log ? { txHash: log.transactionHash, to: log.args.to, amount: log.args.amount } : null;
 }

@@ -156,13 +156,13 @@ describe("resolving and the submitter's status", () => {
     expect(status.feedback.find((f: { id: string }) => f.id === ids[0]).resolution).toBeUndefined();
   });
 
-  it("refuses a reward for now, before asking anyone to sign in", async () => {
+  it("prices a resolve with a reward at the reward, before asking anyone to sign in", async () => {
     const res = await appFetch(
       `${APP}/api/namespace/resolve`,
       postJson({ feedbackId: ids[0], rewardAmount: "0.5" }),
     );
-    expect(res.status).toBe(422);
-    expect((await res.json()).errors[0].field).toBe("rewardAmount");
+    expect(res.status).toBe(402);
+    expect((await res.json()).price).toEqual({ amount: "0.5", currency: "USD" });
   });
 
   it("shows the full record to its owner and submitter only", async () => {

@@ -1,12 +1,12 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, namespaces } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
 import type { ResolveFeedbackInput } from "@/lib/schemas/resolve";
 import { feedbackNotFound } from "./get-feedback";
 
-const alreadyResolved = (id: string) =>
+export const alreadyResolved = (id: string) =>
   new AppError("already-resolved", `The feedback item "${id}" is already resolved.`);
 
 /** Every check a resolve must pass before anything is charged: exists, caller owns it, still open. */
@@ -41,7 +41,8 @@ export async function resolveFeedback(wallet: string, input: ResolveFeedbackInpu
   const updated = await db
     .update(feedback)
     .set({ resolved: true, resolvedAt, resolvedBy: wallet, resolveMessage: input.message })
-    .where(and(eq(feedback.id, item.id), eq(feedback.resolved, false)))
+    // A paid resolve in flight holds the item (resolvingPaymentId): a free one must not slip in after it charged.
+    .where(and(eq(feedback.id, item.id), eq(feedback.resolved, false), isNull(feedback.resolvingPaymentId)))
     .returning({ id: feedback.id });
   if (updated.length === 0) throw alreadyResolved(item.id);
   return {

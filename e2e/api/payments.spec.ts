@@ -1,0 +1,170 @@
+import { expect, test } from "@playwright/test";
+import { SIGN_IN_WITH_X } from "@x402/extensions/sign-in-with-x";
+import {
+  challenge,
+  decodeRequired,
+  devnet,
+  expectProblem,
+  expectSettled,
+  ISO_MS,
+  item,
+  PRICE,
+  postJson,
+  register,
+  submit,
+  uniqueName,
+  url,
+  wallet,
+} from "./fixtures";
+
+const signInInfo = (required: ReturnType<typeof decodeRequired>) => {
+  const ext = required.extensions?.[SIGN_IN_WITH_X] as { info: { nonce: string; uri: string } } | undefined;
+  expect(ext, "extensions[sign-in-with-x]").toBeDefined();
+  return ext!.info;
+};
+// This file pays only from account 0.
+const payer = wallet(0);
+
+test.describe("402 challenges", () => {
+  for (const [path, body, amount, price] of [
+    ["register", { namespace: uniqueName() }, "1000000", "1"],
+    ["feedback", item(uniqueName()), "10000", "0.01"],
+  ] as const) {
+    test(`POST ${path} without payment is a 402 naming ${amount} base units`, async () => {
+      const res = await fetch(url(path), postJson(body));
+      const problem = await expectProblem(res, 402);
+      expect(problem.title).toBe("Payment required");
+      expect(problem).toMatchObject({ price: { amount: price, currency: "USD" } });
+      const required = decodeRequired(res.headers.get("payment-required")!);
+      expect(required.x402Version).toBe(2);
+      expect(required.resource.url).toBe(url(path));
+      expect(required.accepts).toHaveLength(1);
+      expect(required.accepts[0]).toMatchObject({
+        scheme: "exact",
+        network: devnet.x402.network,
+        asset: devnet.x402.asset,
+        amount,
+        payTo: devnet.x402.payTo,
+      });
+    });
+  }
+
+  for (const path of ["list?namespace=acme-app", "status", "feedback?id=fb_anything"]) {
+    test(`GET ${path} without a proof is a 402 "Authentication Required" with a sign-in nonce`, async () => {
+      const res = await fetch(url(path));
+      const problem = await expectProblem(res, 402);
+      expect(problem.title).toBe("Authentication Required");
+      const required = decodeRequired(res.headers.get("payment-required")!);
+      expect(required.x402Version).toBe(2);
+      const info = signInInfo(required);
+      expect(info.nonce).toMatch(/^[A-Za-z0-9]{8,}$/);
+      expect(info.uri).toBe(url(path));
+      // A fresh nonce for every challenge.
+      const again = decodeRequired((await fetch(url(path))).headers.get("payment-required")!);
+      expect(signInInfo(again).nonce).not.toBe(info.nonce);
+    });
+  }
+});
+
+test.describe("paid flows move exactly the price", () => {
+  test("a submission moves 0.01 USDC payer → payTo and answers the contract's keys", async () => {
+    const before = await payer.balance();
+    const namespace = uniqueName();
+    const res = await payer.pay(url("feedback"), postJson(item(namespace)));
+    await expectSettled(res, payer.address, PRICE.feedback);
+    const body = await res.json();
+    expect(Object.keys(body).sort()).toEqual(["createdAt", "id", "namespace", "registered"]);
+    expect(body).toMatchObject({ namespace, registered: false });
+    expect(body.id).toEqual(expect.any(String));
+    expect(body.createdAt).toMatch(ISO_MS);
+    expect(Math.abs(Date.parse(body.createdAt) - Date.now())).toBeLessThan(60_000);
+    expect(await payer.balance()).toBe(before - PRICE.feedback);
+  });
+
+  test("registering moves 1 USDC, makes the payer owner and links the earlier items", async () => {
+    const namespace = uniqueName("reg-");
+    await submit(payer, item(namespace));
+    await submit(payer, item(namespace, { type: "feature", title: "Second" }));
+    const before = await payer.balance();
+    const res = await payer.pay(url("register"), postJson({ namespace, description: "Acme app" }));
+    await expectSettled(res, payer.address, PRICE.register);
+    const body = await res.json();
+    expect(Object.keys(body).sort()).toEqual([
+      "createdAt",
+      "existingFeedbackLinked",
+      "namespace",
+      "ownerWallet",
+    ]);
+    expect(body).toMatchObject({ namespace, ownerWallet: payer.address, existingFeedbackLinked: 2 });
+    expect(body.createdAt).toMatch(ISO_MS);
+    expect(await payer.balance()).toBe(before - PRICE.register);
+
+    // Submissions now report the name as registered.
+    expect((await submit(payer, item(namespace))).registered).toBe(true);
+  });
+
+  test("registering a fresh name links nothing", async () => {
+    const body = await register(payer, { namespace: uniqueName("new-") });
+    expect(body.existingFeedbackLinked).toBe(0);
+  });
+
+  test("registering a taken name is a 409 before any payment", async () => {
+    const namespace = uniqueName("taken-");
+    await register(payer, { namespace });
+    const before = await payer.balance();
+    const res = await payer.pay(url("register"), postJson({ namespace }));
+    const problem = await expectProblem(res, 409);
+    expect(problem.errors).toEqual([{ field: "namespace", message: expect.any(String) }]);
+    expect(res.headers.get("payment-response")).toBeNull();
+    expect(await payer.balance()).toBe(before);
+  });
+});
+
+test.describe("replayed payments", () => {
+  test("a PAYMENT-SIGNATURE that already paid a submission is refused when sent again", async () => {
+    const body = item(uniqueName());
+    const signature = await payer.sign(await challenge("feedback", body));
+    const before = await payer.balance();
+    const first = await fetch(url("feedback"), postJson(body, { "payment-signature": signature }));
+    await expectSettled(first, payer.address, PRICE.feedback);
+    expect(await payer.balance()).toBe(before - PRICE.feedback);
+
+    const replay = await fetch(url("feedback"), postJson(body, { "payment-signature": signature }));
+    expect([402, 409]).toContain(replay.status);
+    expect(replay.headers.get("payment-response")).toBeNull();
+    // Even for a different body, the spent credential buys nothing.
+    const other = await fetch(
+      url("feedback"),
+      postJson(item(uniqueName()), { "payment-signature": signature }),
+    );
+    expect([402, 409]).toContain(other.status);
+    expect(await payer.balance()).toBe(before - PRICE.feedback);
+  });
+
+  test("a PAYMENT-SIGNATURE that registered a name does not register another", async () => {
+    const signature = await payer.sign(await challenge("register", { namespace: uniqueName() }));
+    const before = await payer.balance();
+    const first = await fetch(
+      url("register"),
+      postJson({ namespace: uniqueName() }, { "payment-signature": signature }),
+    );
+    await expectSettled(first, payer.address, PRICE.register);
+    const replay = await fetch(
+      url("register"),
+      postJson({ namespace: uniqueName() }, { "payment-signature": signature }),
+    );
+    expect([402, 409]).toContain(replay.status);
+    expect(await payer.balance()).toBe(before - PRICE.register);
+  });
+
+  test("a payment signed for a submission does not pay for a registration", async () => {
+    const signature = await payer.sign(await challenge("feedback", item(uniqueName())));
+    const before = await payer.balance();
+    const res = await fetch(
+      url("register"),
+      postJson({ namespace: uniqueName() }, { "payment-signature": signature }),
+    );
+    await expectProblem(res, 402);
+    expect(await payer.balance()).toBe(before);
+  });
+});

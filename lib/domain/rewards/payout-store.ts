@@ -1,0 +1,101 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import type { Hex } from "viem";
+import type { DbOrTx } from "@/lib/db/client";
+import { feedback, payments, payouts } from "@/lib/db/schema";
+import { markRefunded as markPaymentRefunded } from "@/lib/payment/ledger";
+
+export type PayoutRow = typeof payouts.$inferSelect;
+
+/** The payout owed for an item, if any. */
+export async function payoutFor(db: DbOrTx, feedbackId: string): Promise<PayoutRow | undefined> {
+  const [row] = await db.select().from(payouts).where(eq(payouts.feedbackId, feedbackId));
+  return row;
+}
+
+/** The resolver's payment a payout was bought with. */
+export async function paymentOf(db: DbOrTx, paymentId: string) {
+  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!row) throw new Error(`payment ${paymentId} is missing`);
+  return row;
+}
+
+/**
+ * Records signed bytes before they are broadcast, only if nobody else recorded different ones since
+ * `expected` was read: two workers can never both send a payout.
+ */
+export async function recordSigned(
+  db: DbOrTx,
+  row: PayoutRow,
+  kind: "payout" | "refund",
+  signed: { rawTx: Hex; txHash: Hex },
+): Promise<boolean> {
+  const [raw, hash, status] =
+    kind === "payout"
+      ? [payouts.rawTx, payouts.txHash, "pending" as const]
+      : [payouts.refundRawTx, payouts.refundTxHash, "refunding" as const];
+  const previous = kind === "payout" ? row.rawTx : row.refundRawTx;
+  const updated = await db
+    .update(payouts)
+    .set({
+      ...(kind === "payout"
+        ? { rawTx: signed.rawTx, txHash: signed.txHash }
+        : { refundRawTx: signed.rawTx, refundTxHash: signed.txHash }),
+      attempts: sql`${payouts.attempts} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(payouts.id, row.id),
+        eq(payouts.status, status),
+        previous === null ? sql`${raw} is null` : eq(raw, previous),
+      ),
+    )
+    .returning({ id: payouts.id, hash });
+  return updated.length === 1;
+}
+
+/** The reward landed: the payout and the item both carry its transaction hash. */
+export async function markPaid(db: DbOrTx, row: PayoutRow, txHash: Hex): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(payouts)
+      .set({ status: "paid", txHash, error: null, updatedAt: sql`now()` })
+      .where(and(eq(payouts.id, row.id), eq(payouts.status, "pending")));
+    await tx.update(feedback).set({ rewardTxHash: txHash }).where(eq(feedback.id, row.feedbackId));
+  });
+}
+
+/** The reward cannot be paid: from here on the only way forward is paying the resolver back. */
+export async function markRefunding(db: DbOrTx, row: PayoutRow, reason: string): Promise<boolean> {
+  const updated = await db
+    .update(payouts)
+    .set({ status: "refunding", error: reason.slice(0, 500), updatedAt: sql`now()` })
+    .where(and(eq(payouts.id, row.id), eq(payouts.status, "pending")))
+    .returning({ id: payouts.id });
+  return updated.length === 1;
+}
+
+/** The resolver got its money back: the item is open again and the ledger shows the refund. */
+export async function markRefunded(db: DbOrTx, row: PayoutRow, refundTxHash: Hex): Promise<void> {
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(payouts)
+      .set({ status: "refunded", refundTxHash, updatedAt: sql`now()` })
+      .where(and(eq(payouts.id, row.id), eq(payouts.status, "refunding")))
+      .returning({ id: payouts.id });
+    if (updated.length === 0) return;
+    await tx
+      .update(feedback)
+      .set({
+        resolved: false,
+        resolvedAt: null,
+        resolvedBy: null,
+        resolveMessage: null,
+        rewardAmount: null,
+        resolvingPaymentId: null,
+      })
+      .where(and(eq(feedback.id, row.feedbackId), eq(feedback.resolvingPaymentId, row.paymentId)));
+    await markPaymentRefunded(tx, row.paymentId, refundTxHash, row.error ?? "the reward could not be paid");
+  });
+}
