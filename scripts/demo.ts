@@ -5,6 +5,8 @@
  */
 import { readFileSync } from "node:fs";
 import { decodePaymentResponseHeader } from "@x402/core/http";
+import { Receipt } from "mppx";
+import { createMppFetch } from "../lib/clients/mpp-payer";
 import { createSignInFetch } from "../lib/clients/siwx-fetch";
 import { createX402Fetch } from "../lib/clients/x402-payer";
 import type { DevnetInfo } from "../lib/devnet/start-devnet";
@@ -19,6 +21,8 @@ const pay = createX402Fetch({
   asset: devnet.x402.asset,
 });
 const signedIn = createSignInFetch(wallet.privateKey as `0x${string}`);
+// A second agent that speaks only MPP, paying USDC.e on Tempo.
+const mppAgent = createMppFetch(devnet.tempo, devnet.accounts[1]!.privateKey as `0x${string}`, fetch);
 const json = (body: unknown) => ({
   method: "POST",
   headers: { "content-type": "application/json" },
@@ -28,8 +32,13 @@ const json = (body: unknown) => ({
 async function step(label: string, response: Promise<Response>) {
   const res = await response;
   const body = await res.json();
-  const receipt = res.headers.get("payment-response");
-  const paid = receipt ? `  paid, tx ${decodePaymentResponseHeader(receipt).transaction}` : "";
+  const x402Receipt = res.headers.get("payment-response");
+  const mppReceipt = res.headers.get("payment-receipt");
+  const paid = x402Receipt
+    ? `  paid with x402, tx ${decodePaymentResponseHeader(x402Receipt).transaction}`
+    : mppReceipt
+      ? `  paid with MPP, tx ${Receipt.deserialize(mppReceipt).reference}`
+      : "";
   console.log(`\n${label} → ${res.status}${paid}\n${JSON.stringify(body, null, 2)}`);
   if (!res.ok) process.exit(1);
   return body;
@@ -78,6 +87,26 @@ await step(
   signedIn.fetch(
     `${base}/api/namespace/resolve`,
     json({ feedbackId: submitted.id, message: "Shipped in v2.3, thanks!" }),
+  ),
+);
+const viaMpp = await step(
+  "Another agent submits a bug, paying with MPP on Tempo (0.01 USD)",
+  mppAgent.fetch(
+    `${base}/api/namespace/feedback`,
+    json({
+      namespace,
+      type: "bug",
+      title: "Export drops non-ASCII characters",
+      description: "Titles with accents come out as question marks in the CSV export.",
+      severity: "high",
+    }),
+  ),
+);
+await step(
+  "Resolve it with a 0.1 USD tip, forwarded to that agent on Tempo (pays 0.1 USD)",
+  pay.fetch(
+    `${base}/api/namespace/resolve`,
+    json({ feedbackId: viaMpp.id, message: "Fixed, thank you!", rewardAmount: "0.1" }),
   ),
 );
 await step(

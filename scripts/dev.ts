@@ -9,7 +9,11 @@ import { startDevnet, writeDevnetFile } from "../lib/devnet/start-devnet";
 const port = Number(process.env.PORT ?? 3000);
 const appUrl = process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
 
-const devnet = await startDevnet({ appUrl, port: Number(process.env.DEVNET_PORT ?? 8545) });
+const devnet = await startDevnet({
+  appUrl,
+  port: Number(process.env.DEVNET_PORT ?? 8545),
+  tempoPort: Number(process.env.DEVNET_TEMPO_PORT ?? 8546),
+});
 await writeDevnetFile(devnet.info);
 
 const next = spawn("npx", ["next", "dev", "--port", String(port)], {
@@ -28,13 +32,14 @@ console.log(`
   Feedback service (devnet)
   ─────────────────────────
   App        ${appUrl}
-  Chain      ${devnet.info.x402.network} at ${devnet.info.x402.rpcUrl}
-  USDC       ${devnet.info.x402.asset}
+  x402       ${devnet.info.x402.network} at ${devnet.info.x402.rpcUrl}, USDC ${devnet.info.x402.asset}
+  MPP        Tempo chain ${devnet.info.tempo.chainId} at ${devnet.info.tempo.rpcUrl}, USDC.e ${devnet.info.tempo.currency}
+  Rewards    paid from ${devnet.info.tempo.payoutAddress}
   Wallets    ${devnet.info.accounts.length} funded test wallets in .devnet/devnet.json (first: ${first?.address})
-  Database   ${process.env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : "embedded PGlite in .data/pglite"}
+  Database   ${process.env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${process.env.PGLITE_DIR ?? ".data/pglite"}`}
 
   Try it:
-    npm run demo                                  pay, register, submit, list and resolve from a test wallet
+    npm run demo                                  pay, register, submit, list, resolve and tip from a test wallet
     curl -i -X POST ${appUrl}/api/namespace/feedback -H 'content-type: application/json' \\
       -d '{"namespace":"acme-app","type":"bug","title":"It broke","description":"Steps to see it break."}'
                                                   see the 402 and its PAYMENT-REQUIRED challenge

@@ -1,11 +1,12 @@
 import { decodePaymentRequiredHeader } from "@x402/core/http";
-import { Challenge, Receipt } from "mppx";
+import { Challenge, Credential, Receipt } from "mppx";
+import { Mppx, tempo as tempoServer } from "mppx/server";
 import { erc20Abi, type Hash, parseEventLogs } from "viem";
 import { getTransactionReceipt } from "viem/actions";
 import { describe, expect, inject, it } from "vitest";
+import { createMppFetch } from "@/lib/clients/mpp-payer";
 import { tempoClient } from "@/lib/devnet/tempo";
 import { APP, appFetch, postJson, uniqueName } from "@/lib/testing/app-fetch";
-import { createMppFetch } from "@/lib/testing/mpp-payer";
 
 const devnet = inject("devnet");
 const tempo = devnet.tempo;
@@ -113,5 +114,32 @@ describe("MPP beside x402", () => {
     );
     expect(both.status).toBe(400);
     expect(await usdcE(wallet.address)).toBe(before);
+  });
+
+  it("refuses a credential for an expired challenge with MPP's payment-expired problem", async () => {
+    // A challenge this server could have issued (same secret and realm), already past its expiry.
+    const issuer = Mppx.create({
+      methods: [
+        tempoServer.charge({ currency: tempo.currency, recipient: tempo.recipient, getClient: () => chain }),
+      ],
+      secretKey: process.env.MPP_SECRET_KEY!,
+      realm: new URL(APP).host,
+    });
+    const expired = await issuer.challenge.tempo.charge({
+      amount: "0.01",
+      scope: "POST /api/namespace/feedback",
+      supportedModes: ["pull"],
+      expires: new Date(Date.now() - 60_000).toISOString(),
+    });
+    const credential = Credential.serialize({
+      challenge: expired,
+      payload: { type: "transaction", signature: "0x76" },
+    });
+    const res = await appFetch(
+      `${APP}/api/namespace/feedback`,
+      postJson(item(uniqueName()), { authorization: credential }),
+    );
+    expect(res.status).toBe(402);
+    expect((await res.json()).type).toBe("https://paymentauth.org/problems/payment-expired");
   });
 });

@@ -4,6 +4,7 @@ import { type Hash, parseEventLogs } from "viem";
 import { getTransactionReceipt, readContract } from "viem/actions";
 import { Abis } from "viem/tempo";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { createMppFetch } from "@/lib/clients/mpp-payer";
 import { createSignInFetch } from "@/lib/clients/siwx-fetch";
 import { createX402Fetch } from "@/lib/clients/x402-payer";
 import { getDb } from "@/lib/db/client";
@@ -11,7 +12,6 @@ import { payouts } from "@/lib/db/schema";
 import { tempoClient } from "@/lib/devnet/tempo";
 import { APP, appFetch, postJson, uniqueName } from "@/lib/testing/app-fetch";
 import { chainReader } from "@/lib/testing/chain";
-import { createMppFetch } from "@/lib/testing/mpp-payer";
 import { recoverPayouts } from "./recover-payouts";
 import { rewardMemo } from "./settle-payout";
 

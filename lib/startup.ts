@@ -1,0 +1,20 @@
+import "server-only";
+import { startRecoveryLoop } from "@/lib/domain/recovery-loop";
+import { env, InvalidEnvError } from "@/lib/env";
+
+/**
+ * Server start: refuses to run on bad configuration (naming each bad variable), applies migrations,
+ * finishes any paid write or payout a previous crash left half-done, and keeps reconciling.
+ */
+export async function startServer(): Promise<void> {
+  try {
+    env();
+  } catch (error) {
+    if (error instanceof InvalidEnvError) {
+      console.error(`${error.message}\nSee .env.example and the README's Configuration section.`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  await startRecoveryLoop();
+}
