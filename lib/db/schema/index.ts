@@ -3,5 +3,7 @@ export * from "./mpp-store";
 export * from "./namespaces";
 export * from "./payments";
 export * from "./payouts";
+export * from "./rate-limits";
 export * from "./sessions";
 export * from "./siwx-nonces";
+export * from "./webhook-deliveries";
