@@ -1,5 +1,6 @@
 import "server-only";
 import { type DbOrTx, getDb } from "@/lib/db/client";
+import { docsLinks } from "@/lib/http/docs";
 import { AppError } from "@/lib/http/errors";
 import { json } from "@/lib/http/handler";
 import { describeError } from "@/lib/http/log";
@@ -55,6 +56,7 @@ export async function paymentRequired(charge: Charge): Promise<AppError> {
       body: {
         price: { amount: price, currency: "USD" },
         protocols: PROTOCOLS.map((p) => p.name),
+        docs: docsLinks(),
         ...Object.assign({}, ...challenges.map((c) => c.body)),
       },
     },
@@ -74,6 +76,9 @@ export async function runPaid<TBody>(request: Request, write: PaidWrite<TBody>):
       "The request carries credentials for more than one payment protocol; send one.",
     );
   }
+  // Open the database before any credential exists: an MPP payer signs a transaction that expires
+  // about 25 s later, so nothing slow may stand between verifying it and broadcasting it.
+  const db = await getDb();
   const protocol = offered[0];
   if (!protocol) throw await paymentRequired(write.charge);
 
@@ -89,7 +94,6 @@ export async function runPaid<TBody>(request: Request, write: PaidWrite<TBody>):
     );
   });
   await write.authorize?.(payment);
-  const db = await getDb();
   const claim = await claimPayment(db, {
     payment,
     operation: write.charge.operation,
