@@ -1,11 +1,41 @@
 import type { NextConfig } from "next";
 
+// Sent with pages and static files; pages add a nonce-based Content-Security-Policy in proxy.ts.
+const SECURITY_HEADERS = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
+];
+
 const nextConfig: NextConfig = {
   // Native/WASM and chain libraries are loaded by Node at run time, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "postgres", "@x402/core", "@x402/evm", "@x402/extensions", "mppx"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "postgres",
+    "@x402/core",
+    "@x402/evm",
+    "@x402/extensions",
+    "siwe",
+    "mppx",
+  ],
   poweredByHeader: false,
   // Each process may pick its own build dir so tests and dev can run side by side.
   distDir: process.env.NEXT_DIST_DIR || ".next",
+  async headers() {
+    return [
+      // Pages and static files; the JSON and text answers below get their own, stricter set.
+      { source: "/:path((?!api/|openapi\\.json|llms\\.txt|\\.well-known/).*)", headers: SECURITY_HEADERS },
+      // JSON and text answers never run scripts, get framed or leak their URL (lib/http/security-headers.ts).
+      ...["/api/:path*", "/openapi.json", "/llms.txt", "/.well-known/:path*"].map((source) => ({
+        source,
+        headers: [
+          { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" },
+          { key: "Referrer-Policy", value: "no-referrer" },
+        ],
+      })),
+    ];
+  },
 };
 
 export default nextConfig;

@@ -43,6 +43,14 @@ const serverSchema = z
     PAYOUT_PRIVATE_KEY: privateKey,
     /** Optional: refunds x402 payments on X402_NETWORK when a reward cannot be paid. */
     X402_REFUND_PRIVATE_KEY: privateKey.optional(),
+    /** Free endpoints: requests per minute per signed-in wallet, and per client address. */
+    RATE_LIMIT_WALLET_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    RATE_LIMIT_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    /** "true" behind a reverse proxy that appends the client address to X-Forwarded-For. */
+    TRUST_PROXY: z
+      .enum(["true", "false"], { error: "must be true or false" })
+      .default("false")
+      .transform((v) => v === "true"),
     /** RPC endpoint the browser may call (allowed by the CSP); never a URL that embeds an API key. */
     BROWSER_RPC_URL: httpUrl.optional(),
     /** Local chain only: unlocked anvil accounts the dashboard offers as one-click test wallets. */
@@ -56,6 +64,11 @@ const serverSchema = z
       )
       .pipe(z.array(address).max(20))
       .optional(),
+    /** Local devnet only: lets webhooks reach loopback receivers (127.0.0.0/8, ::1). Never in production. */
+    WEBHOOKS_ALLOW_LOOPBACK: z
+      .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+      .transform((v) => v === "true" || v === "1")
+      .default(false),
   })
   .superRefine((env, ctx) => {
     if (!env.X402_FACILITATOR_PRIVATE_KEY === !env.X402_FACILITATOR_URL) {
@@ -71,6 +84,14 @@ const serverSchema = z
         code: "custom",
         path: ["DEVNET_TEST_WALLETS"],
         message: "test wallets are only offered on the local devnet (X402_NETWORK eip155:31337)",
+      });
+    }
+    if (env.WEBHOOKS_ALLOW_LOOPBACK && env.X402_NETWORK !== "eip155:31337") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEBHOOKS_ALLOW_LOOPBACK"],
+        message:
+          "loopback webhook receivers are only allowed on the local devnet (X402_NETWORK eip155:31337)",
       });
     }
   });

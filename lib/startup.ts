@@ -1,10 +1,12 @@
 import "server-only";
 import { startRecoveryLoop } from "@/lib/domain/recovery-loop";
 import { env, InvalidEnvError } from "@/lib/env";
+import { startWebhookWorker } from "@/lib/webhooks/worker-loop";
 
 /**
  * Server start: refuses to run on bad configuration (naming each bad variable), applies migrations,
- * finishes any paid write or payout a previous crash left half-done, and keeps reconciling.
+ * finishes any paid write or payout a previous crash left half-done, keeps reconciling, and sends
+ * webhooks from the outbox.
  */
 export async function startServer(): Promise<void> {
   try {
@@ -17,4 +19,5 @@ export async function startServer(): Promise<void> {
     throw error;
   }
   await startRecoveryLoop();
+  startWebhookWorker();
 }

@@ -24,7 +24,9 @@ const balance = (who: string) =>
 async function transfersOf(hash: string) {
   const receipt = await getTransactionReceipt(chain, { hash: hash as Hash });
   expect(receipt.status).toBe("success");
+  // Only USDC.e: the same transaction also moves its fee, in the fee token, to the fee manager.
   return parseEventLogs({ abi: Abis.tip20, logs: receipt.logs })
+    .filter((l) => l.address.toLowerCase() === tempo.currency.toLowerCase())
     .filter((l) => l.eventName === "Transfer" || l.eventName === "TransferWithMemo")
     .map((l) => ({ event: l.eventName, ...(l.args as Record<string, unknown>) }));
 }

@@ -14,8 +14,10 @@ import {
 import { createPublicClient, getAddress, http, isAddress } from "viem";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { docsLinks } from "@/lib/http/docs";
 import { AppError } from "@/lib/http/errors";
 import { consumeNonce, isNonceLive, issueNonce } from "./nonces";
+import { sessionOf } from "./session";
 
 /** The request header carrying the base64 JSON sign-in proof. */
 export const SIWX_HEADER = "SIGN-IN-WITH-X";
@@ -101,7 +103,10 @@ export async function authenticationRequired(
   return new AppError(
     "authentication-required",
     `Authentication Required: sign the "${SIGN_IN_WITH_X}" challenge with your wallet and retry with the proof in the ${SIWX_HEADER} header.`,
-    { headers: { "PAYMENT-REQUIRED": encodePaymentRequiredHeader(paymentRequired) }, body: { extensions } },
+    {
+      headers: { "PAYMENT-REQUIRED": encodePaymentRequiredHeader(paymentRequired) },
+      body: { extensions, docs: docsLinks() },
+    },
   );
 }
 
@@ -158,11 +163,16 @@ export async function verifySignIn(header: string): Promise<SignedInIdentity> {
   return { address, chainId: payload.chainId, did: `did:pkh:${payload.chainId}:${address}` };
 }
 
-/** The caller's identity; throws the 402 challenge when the request carries no proof. */
+/**
+ * The caller's identity from a SIGN-IN-WITH-X proof or, without one, from the browser's session cookie;
+ * throws the 402 challenge when the request carries neither.
+ */
 export async function requireSignIn(request: Request): Promise<SignedInIdentity> {
   const header = request.headers.get(SIWX_HEADER);
-  if (!header) throw await authenticationRequired(request.url);
-  return verifySignIn(header);
+  if (header) return verifySignIn(header);
+  const session = await sessionOf(request);
+  if (session) return { address: session.address, chainId: session.chainId, did: session.did };
+  throw await authenticationRequired(request.url);
 }
 
 /** The caller's identity, or null without a proof; an invalid proof still throws. */

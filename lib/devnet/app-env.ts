@@ -27,6 +27,10 @@ export function devnetAppEnv(info: DevnetInfo, options: { databaseUrl?: string; 
     // The dashboard's one-click test wallets: anvil keeps these accounts unlocked and signs for them.
     BROWSER_RPC_URL: info.x402.rpcUrl,
     DEVNET_TEST_WALLETS: info.accounts.map((a) => a.address).join(","),
+    // Every local client (tests, benchmarks, the browser) shares one address and a few wallets: the
+    // limits stay on (each request is still counted) but high enough never to refuse a test run.
+    RATE_LIMIT_ADDRESS_PER_MINUTE: "100000",
+    RATE_LIMIT_WALLET_PER_MINUTE: "100000",
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...(options.pgliteDir ? { PGLITE_DIR: options.pgliteDir } : {}),
   } satisfies Record<string, string>;

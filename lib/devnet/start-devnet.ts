@@ -99,7 +99,9 @@ async function fundWallets(rpcUrl: string, usdc: Address, amount: bigint) {
       }),
     );
   }
-  const receipts = await Promise.all(hashes.map((hash) => publicClient.waitForTransactionReceipt({ hash })));
+  const receipts = await Promise.all(
+    hashes.map((hash) => publicClient.waitForTransactionReceipt({ hash, timeout: 120_000 })),
+  );
   const failed = receipts.find((r) => r.status !== "success");
   if (failed) throw new Error(`USDC mint reverted (tx ${failed.transactionHash})`);
 }

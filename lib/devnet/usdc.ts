@@ -69,7 +69,7 @@ export function linkBytecode(artifact: HardhatArtifact, libraries: Record<string
 
 /** Clients bound to whatever chain the node reports, with fast polling for a local node. */
 export async function devnetClients(rpcUrl: string, privateKey: Hex) {
-  const transport = http(rpcUrl, { timeout: 15_000, retryCount: 0 });
+  const transport = http(rpcUrl, { timeout: 60_000, retryCount: 0 });
   const id = await createPublicClient({ transport }).getChainId();
   const chain = defineChain({
     id,
@@ -84,7 +84,7 @@ export async function devnetClients(rpcUrl: string, privateKey: Hex) {
 }
 
 async function confirm(publicClient: PublicClient, hash: Hex, what: string) {
-  const receipt = await publicClient.waitForTransactionReceipt({ hash, timeout: 30_000 });
+  const receipt = await publicClient.waitForTransactionReceipt({ hash, timeout: 120_000 });
   if (receipt.status !== "success") throw new Error(`${what} reverted (tx ${hash})`);
   return receipt;
 }

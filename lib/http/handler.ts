@@ -2,6 +2,7 @@ import "server-only";
 import { AppError } from "./errors";
 import { describeError } from "./log";
 import { problemResponse } from "./problem";
+import { API_SECURITY_HEADERS } from "./security-headers";
 
 type Handler = (request: Request) => Promise<Response>;
 
@@ -33,6 +34,11 @@ export function json(
 ): Response {
   return new Response(JSON.stringify(body), {
     status: init.status ?? 200,
-    headers: { "content-type": "application/json", "cache-control": "no-store", ...init.headers },
+    headers: {
+      ...API_SECURITY_HEADERS,
+      "content-type": "application/json",
+      "cache-control": "no-store",
+      ...init.headers,
+    },
   });
 }

@@ -1,4 +1,5 @@
 import type { AppError, ERROR_STATUS } from "./errors";
+import { API_SECURITY_HEADERS } from "./security-headers";
 
 const TITLES: Partial<Record<keyof typeof ERROR_STATUS, string>> = {
   "validation-failed": "Validation failed",
@@ -26,6 +27,7 @@ export function problemResponse(error: AppError, instance?: string): Response {
   return new Response(JSON.stringify(body), {
     status: error.status,
     headers: {
+      ...API_SECURITY_HEADERS,
       "content-type": "application/problem+json",
       "cache-control": "no-store",
       ...error.extra.headers,

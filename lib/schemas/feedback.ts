@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { chars, optional } from "./text";
+import { metadataSchema } from "./metadata";
+import { chars, line, optional } from "./text";
 
 export const FEEDBACK_TYPES = ["bug", "feature", "feedback"] as const;
 export const SEVERITIES = ["low", "medium", "high", "critical"] as const;
@@ -8,18 +9,18 @@ export type Severity = (typeof SEVERITIES)[number];
 
 /** Body of POST /api/namespace/feedback (contract 2.1, limits of section 8). */
 export const submitFeedbackSchema = z.strictObject({
-  namespace: chars(3, 30),
+  namespace: line(3, 30),
   type: z.enum(FEEDBACK_TYPES, { error: `must be one of: ${FEEDBACK_TYPES.join(", ")}` }),
-  title: chars(3, 200),
+  title: line(3, 200),
   description: chars(10, 10_000),
   severity: optional(z.enum(SEVERITIES, { error: `must be one of: ${SEVERITIES.join(", ")}` })),
   steps: optional(z.array(chars(0, 500)).max(20, { error: "must have at most 20 items" })),
   expected: optional(chars(0, 2000)),
   actual: optional(chars(0, 2000)),
   context: optional(chars(0, 50_000)),
-  metadata: optional(z.record(z.string(), z.unknown(), { error: "must be a JSON object" })),
+  metadata: optional(metadataSchema),
 });
 export type SubmitFeedbackInput = z.output<typeof submitFeedbackSchema>;
 
 /** Query of GET /api/namespace/feedback. */
-export const getFeedbackQuery = z.strictObject({ id: chars(1, 100) });
+export const getFeedbackQuery = z.strictObject({ id: line(1, 100) });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { chars, optional } from "./text";
+import { chars, line, optional } from "./text";
 
 /** Largest reward, in USD micro-units (contract 4.3: the resolve price is 0 to 2 USD). */
 export const MAX_REWARD_MICRO_USD = 2_000_000n;
@@ -8,7 +8,7 @@ const usd = /^(\d{1,12})(?:\.(\d{1,6}))?$/;
 
 /** Body of POST /api/namespace/resolve (contract 4.3). */
 export const resolveFeedbackSchema = z.strictObject({
-  feedbackId: chars(1, 100),
+  feedbackId: line(1, 100),
   message: optional(chars(0, 2000)),
   rewardAmount: optional(
     z

@@ -1,8 +1,11 @@
+import * as wellKnownX402Route from "@/app/.well-known/x402/route";
 import * as feedbackRoute from "@/app/api/namespace/feedback/route";
 import * as listRoute from "@/app/api/namespace/list/route";
 import * as registerRoute from "@/app/api/namespace/register/route";
 import * as resolveRoute from "@/app/api/namespace/resolve/route";
 import * as statusRoute from "@/app/api/namespace/status/route";
+import * as llmsRoute from "@/app/llms.txt/route";
+import * as openApiRoute from "@/app/openapi.json/route";
 
 type Route = Partial<Record<"GET" | "POST", (request: Request) => Promise<Response>>>;
 
@@ -12,6 +15,9 @@ const ROUTES: Record<string, Route> = {
   "/api/namespace/register": registerRoute,
   "/api/namespace/resolve": resolveRoute,
   "/api/namespace/status": statusRoute,
+  "/openapi.json": openApiRoute,
+  "/llms.txt": llmsRoute,
+  "/.well-known/x402": wellKnownX402Route,
 };
 
 /** A fetch that calls the route handlers in-process, so route tests need no server. */

@@ -15,13 +15,17 @@ export const webhookDeliveries = pgTable(
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     status: text("status").$type<DeliveryStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { precision: 3, withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    nextAttemptAt: timestamp("next_attempt_at", { precision: 3, withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
     lockedUntil: timestamp("locked_until", { precision: 3, withTimezone: true, mode: "date" }),
     lastStatusCode: integer("last_status_code"),
     lastError: text("last_error"),
     lastAttemptAt: timestamp("last_attempt_at", { precision: 3, withTimezone: true, mode: "date" }),
     deliveredAt: timestamp("delivered_at", { precision: 3, withTimezone: true, mode: "date" }),
-    createdAt: timestamp("created_at", { precision: 3, withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { precision: 3, withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
   },
   (t) => [
     index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),

@@ -1,5 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { eq, ilike, or, type SQL } from "drizzle-orm";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
@@ -7,14 +7,27 @@ import type { ListQuery } from "@/lib/schemas/list";
 import { pageOf } from "./page";
 import { presentListItem } from "./present";
 
-/** The owner's inbox: a namespace's feedback, newest first, optionally by type and severity. */
+/** A LIKE pattern that matches `text` literally anywhere (backslash is Postgres's default escape). */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The owner's inbox: a namespace's feedback, newest first, optionally filtered and searched. */
 export async function listFeedback(wallet: string, query: ListQuery, db?: DbOrTx) {
   db ??= await getDb();
   await requireOwner(db, query.namespace, wallet);
-  const where = [eq(feedback.namespace, query.namespace)];
+  const where: SQL[] = [eq(feedback.namespace, query.namespace)];
   if (query.type) where.push(eq(feedback.type, query.type));
   if (query.severity) where.push(eq(feedback.severity, query.severity));
-  const scope = `list\n${query.namespace}\n${query.type ?? ""}\n${query.severity ?? ""}`;
+  if (query.resolved !== undefined) where.push(eq(feedback.resolved, query.resolved));
+  if (query.q) {
+    const pattern = containing(query.q);
+    where.push(or(ilike(feedback.title, pattern), ilike(feedback.description, pattern))!);
+  }
+  // Every filter is part of the scope, so a cursor from one query is refused by any other. The free
+  // text comes last, after a fixed number of fields, so no two queries share a scope string.
+  const resolved = query.resolved === undefined ? "" : String(query.resolved);
+  const scope = `list\n${query.namespace}\n${query.type ?? ""}\n${query.severity ?? ""}\n${resolved}\n${query.q ?? ""}`;
   const page = await pageOf(db, { where, limit: query.limit, cursor: query.cursor, scope });
   return {
     namespace: query.namespace,

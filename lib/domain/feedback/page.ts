@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, type SQL, sql } from "drizzle-orm";
+import { and, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
 import { decodeCursor, encodeCursor } from "@/lib/domain/shared/cursor";
@@ -25,7 +25,9 @@ export async function pageOf(
     .select()
     .from(feedback)
     .where(and(...where))
-    .orderBy(desc(feedback.createdAt), desc(feedback.id))
+    // NULLS LAST to match the indexes exactly (drizzle's .desc() builds them so): with the default
+    // NULLS FIRST, PostgreSQL cannot read the index in order and sorts every matching row instead.
+    .orderBy(sql`${feedback.createdAt} desc nulls last`, sql`${feedback.id} desc nulls last`)
     .limit(query.limit + 1);
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;

@@ -4,6 +4,7 @@ import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, namespaces } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
 import type { ResolveFeedbackInput } from "@/lib/schemas/resolve";
+import { enqueueWebhook } from "@/lib/webhooks/outbox";
 import { feedbackNotFound } from "./get-feedback";
 
 export const alreadyResolved = (id: string) =>
@@ -38,13 +39,23 @@ export async function resolveFeedback(wallet: string, input: ResolveFeedbackInpu
   db ??= await getDb();
   const item = await assertResolvable(db, input.feedbackId, wallet);
   const resolvedAt = new Date();
-  const updated = await db
-    .update(feedback)
-    .set({ resolved: true, resolvedAt, resolvedBy: wallet, resolveMessage: input.message })
-    // A paid resolve in flight holds the item (resolvingPaymentId): a free one must not slip in after it charged.
-    .where(and(eq(feedback.id, item.id), eq(feedback.resolved, false), isNull(feedback.resolvingPaymentId)))
-    .returning({ id: feedback.id });
-  if (updated.length === 0) throw alreadyResolved(item.id);
+  // The resolution and its webhook (outbox) commit together.
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(feedback)
+      .set({ resolved: true, resolvedAt, resolvedBy: wallet, resolveMessage: input.message })
+      // A paid resolve in flight holds the item (resolvingPaymentId): a free one must not slip in after it charged.
+      .where(and(eq(feedback.id, item.id), eq(feedback.resolved, false), isNull(feedback.resolvingPaymentId)))
+      .returning({ id: feedback.id });
+    if (updated.length === 0) throw alreadyResolved(item.id);
+    await enqueueWebhook(tx, item.namespace, "feedback.resolved", {
+      id: item.id,
+      resolvedAt: resolvedAt.toISOString(),
+      resolvedBy: wallet,
+      message: input.message,
+      rewardAmount: null,
+    });
+  });
   return {
     id: item.id,
     namespace: item.namespace,

@@ -8,6 +8,7 @@ import { hasPaymentCredential, runPaid } from "@/lib/payment/paid";
 import { PRICES } from "@/lib/payment/prices";
 import type { PaidContext } from "@/lib/payment/types";
 import type { SubmitFeedbackInput } from "@/lib/schemas/feedback";
+import { enqueueWebhook } from "@/lib/webhooks/outbox";
 import { targetsOf } from "./targets";
 
 /** A submitter that also proved its wallet with a sign-in, checked before payment. */
@@ -47,6 +48,16 @@ export async function submitFeedback(input: SubmitFeedbackInput, signedIn: Signe
     .from(namespaces)
     .where(eq(namespaces.name, input.namespace))
     .limit(1);
+  if (ns) {
+    await enqueueWebhook(ctx.tx, input.namespace, "feedback.created", {
+      id,
+      namespace: input.namespace,
+      type: input.type,
+      title: input.title,
+      severity: input.severity,
+      createdAt: createdAt.toISOString(),
+    });
+  }
   return {
     resultId: id,
     body: { id, namespace: input.namespace, registered: Boolean(ns), createdAt: createdAt.toISOString() },

@@ -8,6 +8,8 @@ import { runPaid } from "@/lib/payment/paid";
 import { PRICES } from "@/lib/payment/prices";
 import type { PaidContext } from "@/lib/payment/types";
 import type { RegisterNamespaceInput } from "@/lib/schemas/namespace";
+import { newWebhookSecret } from "@/lib/webhooks/sign";
+import { assertWebhookUrlAllowed } from "@/lib/webhooks/url-check";
 
 export const namespaceTaken = (name: string) =>
   new AppError("namespace-taken", `The namespace "${name}" is already registered.`, {
@@ -31,6 +33,8 @@ export async function registerNamespace(input: RegisterNamespaceInput, ctx: Paid
     name: input.namespace,
     description: input.description,
     webhookUrl: input.webhookUrl,
+    // Always issued, so an owner who adds a URL later already has a secret to read.
+    webhookSecret: newWebhookSecret(),
     ownerWallet: ctx.payer,
     paymentId: ctx.paymentId,
     createdAt,
@@ -57,6 +61,7 @@ export async function registerNamespacePaid(
   input: RegisterNamespaceInput,
 ): Promise<Response> {
   await assertNamespaceAvailable(await getDb(), input.namespace);
+  assertWebhookUrlAllowed(input.webhookUrl, "webhookUrl");
   return runPaid(request, {
     charge: {
       operation: "register",

@@ -4,6 +4,8 @@ import type { Hex } from "viem";
 import type { DbOrTx } from "@/lib/db/client";
 import { feedback, payments, payouts } from "@/lib/db/schema";
 import { markRefunded as markPaymentRefunded } from "@/lib/payment/ledger";
+import { formatUsd } from "@/lib/payment/prices";
+import { enqueueWebhook } from "@/lib/webhooks/outbox";
 
 export type PayoutRow = typeof payouts.$inferSelect;
 
@@ -58,11 +60,25 @@ export async function recordSigned(
 /** The reward landed: the payout and the item both carry its transaction hash. */
 export async function markPaid(db: DbOrTx, row: PayoutRow, txHash: Hex): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx
+    const paid = await tx
       .update(payouts)
       .set({ status: "paid", txHash, error: null, updatedAt: sql`now()` })
-      .where(and(eq(payouts.id, row.id), eq(payouts.status, "pending")));
-    await tx.update(feedback).set({ rewardTxHash: txHash }).where(eq(feedback.id, row.feedbackId));
+      .where(and(eq(payouts.id, row.id), eq(payouts.status, "pending")))
+      .returning({ id: payouts.id });
+    const [item] = await tx
+      .update(feedback)
+      .set({ rewardTxHash: txHash })
+      .where(eq(feedback.id, row.feedbackId))
+      .returning({ namespace: feedback.namespace });
+    // Only the call that moved the payout to paid announces it: reward.paid is sent once.
+    if (paid.length === 1 && item) {
+      await enqueueWebhook(tx, item.namespace, "reward.paid", {
+        id: row.feedbackId,
+        amount: formatUsd(BigInt(row.amount)),
+        recipient: row.recipient,
+        txHash,
+      });
+    }
   });
 }
 

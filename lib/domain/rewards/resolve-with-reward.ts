@@ -13,6 +13,7 @@ import { formatUsd, toAssetUnits } from "@/lib/payment/prices";
 import { payoutClient, tempoBalance } from "@/lib/payment/tempo";
 import type { PaidContext } from "@/lib/payment/types";
 import type { ResolveFeedbackInput } from "@/lib/schemas/resolve";
+import { enqueueWebhook } from "@/lib/webhooks/outbox";
 import { rewardMemo, settlePayout } from "./settle-payout";
 
 /** What a rewarded resolve keeps in its ledger row, enough to finish it after a crash. */
@@ -135,6 +136,13 @@ export async function commitRewardedResolve(input: RewardedResolveInput, ctx: Pa
     amount: toAssetUnits(reward, 6).toString(),
     memo: rewardMemo(input.feedbackId),
     status: "pending",
+  });
+  await enqueueWebhook(ctx.tx, item.namespace, "feedback.resolved", {
+    id: input.feedbackId,
+    resolvedAt: resolvedAt.toISOString(),
+    resolvedBy: resolver,
+    message: input.message,
+    rewardAmount: formatUsd(reward),
   });
   return {
     resultId: input.feedbackId,

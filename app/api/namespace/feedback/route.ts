@@ -1,8 +1,8 @@
-import { requireSignIn } from "@/lib/auth/siwx";
 import { getFeedback } from "@/lib/domain/feedback/get-feedback";
 import { submitFeedbackPaid } from "@/lib/domain/feedback/submit-feedback";
 import { readJsonBody } from "@/lib/http/body";
 import { handle, json } from "@/lib/http/handler";
+import { limitedSignIn } from "@/lib/http/rate-limit";
 import { parseInput, queryOf } from "@/lib/http/validate";
 import { getFeedbackQuery, submitFeedbackSchema } from "@/lib/schemas/feedback";
 
@@ -13,6 +13,6 @@ export const POST = handle(async (request) => {
 
 export const GET = handle(async (request) => {
   const { id } = parseInput(getFeedbackQuery, queryOf(request));
-  const wallet = await requireSignIn(request);
+  const wallet = await limitedSignIn(request);
   return json(await getFeedback(wallet.address, id));
 });

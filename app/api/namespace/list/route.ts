@@ -1,11 +1,11 @@
-import { requireSignIn } from "@/lib/auth/siwx";
 import { listFeedback } from "@/lib/domain/feedback/list-feedback";
 import { handle, json } from "@/lib/http/handler";
+import { limitedSignIn } from "@/lib/http/rate-limit";
 import { parseInput, queryOf } from "@/lib/http/validate";
 import { listQuerySchema } from "@/lib/schemas/list";
 
 export const GET = handle(async (request) => {
   const query = parseInput(listQuerySchema, queryOf(request));
-  const wallet = await requireSignIn(request);
+  const wallet = await limitedSignIn(request);
   return json(await listFeedback(wallet.address, query));
 });

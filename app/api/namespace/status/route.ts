@@ -1,11 +1,11 @@
-import { requireSignIn } from "@/lib/auth/siwx";
 import { listSubmissions } from "@/lib/domain/feedback/list-submissions";
 import { handle, json } from "@/lib/http/handler";
+import { limitedSignIn } from "@/lib/http/rate-limit";
 import { parseInput, queryOf } from "@/lib/http/validate";
 import { statusQuerySchema } from "@/lib/schemas/list";
 
 export const GET = handle(async (request) => {
   const query = parseInput(statusQuerySchema, queryOf(request));
-  const wallet = await requireSignIn(request);
+  const wallet = await limitedSignIn(request);
   return json(await listSubmissions(wallet.address, query));
 });

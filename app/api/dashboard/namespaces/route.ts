@@ -1,0 +1,9 @@
+import { listOwnedNamespaces } from "@/lib/domain/namespace/list-owned-namespaces";
+import { handle, json } from "@/lib/http/handler";
+import { limitedSignIn } from "@/lib/http/rate-limit";
+
+/** The signed-in wallet's namespaces with their open (unresolved) counts. */
+export const GET = handle(async (request) => {
+  const wallet = await limitedSignIn(request);
+  return json(await listOwnedNamespaces(wallet.address));
+});

@@ -1,0 +1,139 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { SearchIcon } from "@/components/ui/icons";
+import type { FeedbackCounts, InboxFilters } from "@/lib/api-client/types";
+import { SEVERITIES, TYPE_LABELS, TYPES } from "./constants";
+
+type Props = {
+  filters: InboxFilters;
+  counts: FeedbackCounts | undefined;
+  onChange: (changes: Record<string, string | null>) => void;
+};
+
+const STATUSES = [
+  ["open", "Open"],
+  ["resolved", "Resolved"],
+  ["all", "All"],
+] as const;
+
+function tally(
+  counts: FeedbackCounts | undefined,
+  status: InboxFilters["status"],
+  type?: keyof FeedbackCounts["byType"],
+) {
+  if (!counts) return null;
+  const t = type ? counts.byType[type] : counts.total;
+  return status === "open" ? t.open : status === "resolved" ? t.resolved : t.open + t.resolved;
+}
+
+const pill = (active: boolean) =>
+  `inline-flex h-8 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600 ${
+    active ? "bg-zinc-900 text-white" : "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900"
+  }`;
+
+/** Type tabs with counts, open/resolved, severity and a search box; every change lands in the URL. */
+export function InboxFilterBar({ filters, counts, onChange }: Props) {
+  const [text, setText] = useState(filters.q ?? "");
+  const searchRef = useRef<HTMLInputElement>(null);
+  const severityId = useId();
+
+  // Follow the URL when it changes from elsewhere (back button, a link).
+  useEffect(() => {
+    if (document.activeElement !== searchRef.current) setText(filters.q ?? "");
+  }, [filters.q]);
+
+  // Search as the person types, once they pause.
+  useEffect(() => {
+    const trimmed = text.trim();
+    if (trimmed === (filters.q ?? "")) return;
+    const timer = setTimeout(() => onChange({ q: trimmed || null, item: null }), 300);
+    return () => clearTimeout(timer);
+  }, [text, filters.q, onChange]);
+
+  // "/" jumps to the search box, as in most inbox tools.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement;
+      if (event.key !== "/" || target.closest("input, textarea, select, dialog")) return;
+      event.preventDefault();
+      searchRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+
+  return (
+    <div className="flex flex-col gap-3 border-b border-zinc-200 bg-white px-4 py-3 sm:px-6">
+      <fieldset className="-mx-1 flex items-center gap-1 overflow-x-auto px-1">
+        <legend className="sr-only">Type</legend>
+        {[undefined, ...TYPES].map((type) => {
+          const n = tally(counts, filters.status, type);
+          return (
+            <button
+              key={type ?? "all"}
+              type="button"
+              aria-pressed={filters.type === type}
+              onClick={() => onChange({ type: type ?? null, item: null })}
+              className={pill(filters.type === type)}
+            >
+              {type ? TYPE_LABELS[type] : "Everything"}
+              <span className="tabular-nums opacity-70">{n ?? "·"}</span>
+            </button>
+          );
+        })}
+      </fieldset>
+      <div className="flex flex-wrap items-center gap-2">
+        <fieldset className="flex rounded-lg bg-zinc-100 p-0.5">
+          <legend className="sr-only">Status</legend>
+          {STATUSES.map(([value, label]) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={filters.status === value}
+              onClick={() => onChange({ status: value === "open" ? null : value, item: null })}
+              className={`h-7 rounded-md px-2.5 text-sm font-medium ${
+                filters.status === value
+                  ? "bg-white text-zinc-900 shadow-sm"
+                  : "text-zinc-600 hover:text-zinc-900"
+              }`}
+            >
+              {label}
+            </button>
+          ))}
+        </fieldset>
+        <label htmlFor={severityId} className="sr-only">
+          Severity
+        </label>
+        <select
+          id={severityId}
+          value={filters.severity ?? ""}
+          onChange={(e) => onChange({ severity: e.target.value || null, item: null })}
+          className="h-8 rounded-lg border border-zinc-300 bg-white px-2 text-sm"
+        >
+          <option value="">Any severity</option>
+          {SEVERITIES.map((s) => (
+            <option key={s} value={s}>
+              {s[0]?.toUpperCase()}
+              {s.slice(1)}
+            </option>
+          ))}
+        </select>
+        <div className="relative min-w-48 flex-1">
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-zinc-400" />
+          <input
+            ref={searchRef}
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            aria-label="Search titles and descriptions"
+            placeholder="Search titles and descriptions"
+            maxLength={200}
+            className="h-8 w-full rounded-lg border border-zinc-300 bg-white pr-8 pl-8 text-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
+          />
+          <kbd className="pointer-events-none absolute top-1/2 right-2 hidden -translate-y-1/2 rounded border border-zinc-200 px-1 font-sans text-[10px] text-zinc-400 sm:block">
+            /
+          </kbd>
+        </div>
+      </div>
+    </div>
+  );
+}

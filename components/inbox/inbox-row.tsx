@@ -1,0 +1,51 @@
+import type { MouseEvent } from "react";
+import { SeverityBadge, TypeBadge } from "@/components/ui/badge";
+import { CheckIcon } from "@/components/ui/icons";
+import { LocalTime } from "@/components/ui/local-time";
+import type { InboxItem } from "@/lib/api-client/types";
+
+type Props = { item: InboxItem; href: string; selected: boolean; onOpen: (id: string) => void };
+
+/**
+ * One item in the inbox list: type, title, a line of the description, severity and age. A real link
+ * (new tab, copy link work); a plain click opens the item in place without a server round trip.
+ */
+export function InboxRow({ item, href, selected, onOpen }: Props) {
+  function open(event: MouseEvent<HTMLAnchorElement>) {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    onOpen(item.id);
+  }
+  return (
+    <a
+      href={href}
+      onClick={open}
+      data-item-id={item.id}
+      aria-current={selected ? "true" : undefined}
+      className={`group block border-l-2 px-4 py-3 transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 ${
+        selected ? "border-indigo-600 bg-indigo-50/70" : "border-transparent hover:bg-zinc-50"
+      }`}
+    >
+      <div className="flex items-center gap-2">
+        <TypeBadge type={item.type} />
+        <span
+          className={`min-w-0 flex-1 truncate text-sm font-medium ${item.resolved ? "text-zinc-500" : "text-zinc-900"}`}
+        >
+          {item.title}
+        </span>
+        <span className="shrink-0 text-xs text-zinc-400 tabular-nums">
+          <LocalTime iso={item.createdAt} relative />
+        </span>
+      </div>
+      <div className="mt-1 flex items-center gap-2">
+        <p className="min-w-0 flex-1 truncate text-xs text-zinc-500">{item.description}</p>
+        {item.resolved ? (
+          <span className="inline-flex shrink-0 items-center gap-0.5 text-xs font-medium text-emerald-700">
+            <CheckIcon className="size-3.5" /> Resolved
+          </span>
+        ) : null}
+        <SeverityBadge severity={item.severity} />
+      </div>
+    </a>
+  );
+}

@@ -1,0 +1,86 @@
+"use client";
+
+import Link from "next/link";
+import { useCallback, useEffect, useMemo } from "react";
+import { ArrowLeftIcon, InboxIcon } from "@/components/ui/icons";
+import { EmptyState } from "@/components/ui/states";
+import { useCounts, useInbox } from "@/lib/api-client/hooks/use-inbox";
+import { useSession } from "@/lib/api-client/hooks/use-session";
+import { InboxFilterBar } from "./inbox-filters";
+import { InboxList } from "./inbox-list";
+import { ItemDetail } from "./item-detail";
+import { useInboxUrl } from "./use-inbox-url";
+import { useListKeys } from "./use-list-keys";
+
+/** A namespace's inbox: filters on top, the list on the left, the open item on the right (alone on a phone). */
+export function Inbox({ namespace }: { namespace: string }) {
+  const { session } = useSession();
+  const owner = session?.address ?? "";
+  const { filters, selectedId, hrefWith, update } = useInboxUrl();
+  const query = useInbox(owner, namespace, filters);
+  const counts = useCounts(owner, namespace);
+  const items = useMemo(() => query.data?.pages.flatMap((p) => p.feedback) ?? [], [query.data]);
+  const selected = items.find((i) => i.id === selectedId);
+  const hrefFor = useCallback((id: string) => hrefWith({ item: id }), [hrefWith]);
+  const open = selectedId !== null;
+
+  useListKeys(items, selectedId, (id) => update({ item: id }));
+
+  const openCount = counts.data?.total.open;
+  useEffect(() => {
+    document.title = `${openCount ? `(${openCount}) ` : ""}${namespace} · Feedback`;
+  }, [namespace, openCount]);
+
+  return (
+    <div className="flex flex-col lg:h-[calc(100dvh-3.5rem)]">
+      <div className="flex items-center gap-2 border-b border-zinc-200 bg-white px-4 pt-4 pb-2 sm:px-6">
+        <Link
+          href="/dashboard"
+          className="rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900"
+          aria-label="All namespaces"
+        >
+          <ArrowLeftIcon className="size-4" />
+        </Link>
+        <h1 className="font-mono text-lg font-semibold tracking-tight">{namespace}</h1>
+        {openCount !== undefined ? <span className="text-sm text-zinc-500">{openCount} open</span> : null}
+      </div>
+      <InboxFilterBar filters={filters} counts={counts.data} onChange={update} />
+      <div className="flex min-h-0 flex-1">
+        <div
+          className={`min-h-0 w-full overflow-y-auto border-zinc-200 bg-white lg:block lg:w-[26rem] lg:shrink-0 lg:border-r xl:w-[30rem] ${
+            open ? "hidden" : "block"
+          }`}
+        >
+          <InboxList
+            query={query}
+            items={items}
+            filters={filters}
+            selectedId={selectedId}
+            hrefFor={hrefFor}
+            onOpen={(id) => update({ item: id }, "push")}
+          />
+        </div>
+        <div className={`min-h-0 flex-1 overflow-y-auto bg-white lg:block ${open ? "block" : "hidden"}`}>
+          {selectedId ? (
+            <ItemDetail
+              key={selectedId}
+              owner={owner}
+              namespace={namespace}
+              id={selectedId}
+              fromList={selected}
+              onBack={() => update({ item: null })}
+            />
+          ) : (
+            <EmptyState icon={<InboxIcon />} title="Pick an item to read it">
+              <span className="hidden lg:inline">
+                Use <kbd className="rounded border border-zinc-200 px-1">j</kbd> and{" "}
+                <kbd className="rounded border border-zinc-200 px-1">k</kbd> to move,{" "}
+                <kbd className="rounded border border-zinc-200 px-1">/</kbd> to search.
+              </span>
+            </EmptyState>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

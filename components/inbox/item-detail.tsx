@@ -1,0 +1,131 @@
+import { useState } from "react";
+import { SeverityBadge, StatusBadge, TypeBadge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { ArrowLeftIcon, CheckIcon } from "@/components/ui/icons";
+import { LocalTime } from "@/components/ui/local-time";
+import { ErrorState, Loading } from "@/components/ui/states";
+import { explainError } from "@/lib/api-client/explain";
+import { useFeedbackItem } from "@/lib/api-client/hooks/use-inbox";
+import { formatUsd } from "@/lib/api-client/money";
+import type { FeedbackRecord, InboxItem } from "@/lib/api-client/types";
+import { shortAddress } from "../format";
+import { Attachments, Reproduction, Section, TargetValue } from "./item-fields";
+import { RecordTable } from "./record-table";
+import { ResolveDialog } from "./resolve-dialog";
+
+type Props = { owner: string; namespace: string; id: string; fromList?: InboxItem; onBack: () => void };
+
+/** An item's full view: every field of the record, readable, and the resolve action. */
+export function ItemDetail({ owner, namespace, id, fromList, onBack }: Props) {
+  const query = useFeedbackItem(owner, id, fromList);
+  const [resolving, setResolving] = useState(false);
+  const item = query.data;
+
+  return (
+    <article aria-labelledby="item-title" className="px-4 py-5 sm:px-8">
+      <div className="flex items-center justify-between gap-3">
+        <Button variant="ghost" size="sm" onClick={onBack} className="-ml-2 lg:hidden">
+          <ArrowLeftIcon className="size-4" /> Back
+        </Button>
+        <span className="hidden font-mono text-xs text-zinc-400 lg:inline">{id}</span>
+        {item && !item.resolved ? (
+          <Button size="sm" onClick={() => setResolving(true)}>
+            <CheckIcon className="size-4" /> Resolve
+          </Button>
+        ) : null}
+      </div>
+      {query.isError && !item ? (
+        <ErrorState message={explainError(query.error, "load")} onRetry={() => query.refetch()} />
+      ) : !item ? (
+        <Loading label="Loading the item…" />
+      ) : (
+        <Body item={item} />
+      )}
+      {item && resolving ? (
+        <ResolveDialog owner={owner} namespace={namespace} item={item} onClose={() => setResolving(false)} />
+      ) : null}
+    </article>
+  );
+}
+
+function Body({ item }: { item: FeedbackRecord }) {
+  return (
+    <>
+      <h2 id="item-title" className="mt-3 text-xl font-semibold tracking-tight break-words text-zinc-900">
+        {item.title}
+      </h2>
+      <div className="mt-2 flex flex-wrap items-center gap-1.5">
+        <TypeBadge type={item.type} />
+        <SeverityBadge severity={item.severity} />
+        <StatusBadge resolved={item.resolved} />
+        {item.verified ? (
+          <span className="text-xs font-medium text-emerald-700">✓ verified submitter</span>
+        ) : null}
+      </div>
+      <p className="mt-2 flex flex-wrap items-center gap-x-1 text-xs text-zinc-500">
+        Submitted <LocalTime iso={item.createdAt} /> by
+        <span className="font-mono text-zinc-700" title={item.submitterWallet ?? undefined}>
+          {shortAddress(item.submitterWallet)}
+        </span>
+        {item.submitterWallet ? <CopyButton text={item.submitterWallet} label="Copy address" /> : null}
+      </p>
+      {item.resolved ? <Resolution item={item} /> : null}
+      <Section title="Description">
+        <p className="text-sm leading-relaxed break-words whitespace-pre-wrap text-zinc-800">
+          {item.description}
+        </p>
+      </Section>
+      <Reproduction item={item} />
+      <Attachments item={item} />
+      {item.targets.length ? (
+        <Section title="Targets">
+          <ul className="space-y-1 text-sm">
+            {item.targets.map((t) => (
+              <li key={`${t.kind}:${t.value}`} className="flex gap-2">
+                <span className="text-zinc-500">{t.kind}</span>
+                <TargetValue value={t.value} />
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+      <Section title="All fields">
+        <RecordTable item={item} />
+      </Section>
+    </>
+  );
+}
+
+function Resolution({ item }: { item: FeedbackRecord }) {
+  return (
+    <section
+      aria-label="Resolution"
+      className="mt-4 rounded-xl border border-emerald-200 bg-emerald-50/60 p-4 text-sm"
+    >
+      <p className="font-medium text-emerald-900">
+        Resolved <LocalTime iso={item.resolvedAt} /> by{" "}
+        <span className="font-mono">{shortAddress(item.resolvedBy)}</span>
+      </p>
+      {item.resolveMessage ? (
+        <p className="mt-2 break-words whitespace-pre-wrap text-emerald-950">{item.resolveMessage}</p>
+      ) : null}
+      {item.rewardAmount ? (
+        <div className="mt-3 border-t border-emerald-200 pt-3">
+          <p>
+            Tip paid: <span className="font-semibold">{formatUsd(item.rewardAmount)}</span>
+          </p>
+          {item.rewardTxHash ? (
+            <p
+              className="mt-1 flex flex-wrap items-center gap-1 font-mono text-xs break-all"
+              data-testid="reward-tx"
+            >
+              {item.rewardTxHash}
+              <CopyButton text={item.rewardTxHash} label="Copy hash" />
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

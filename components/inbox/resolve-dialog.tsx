@@ -1,0 +1,143 @@
+import { type FormEvent, useId, useState } from "react";
+import { useConnection } from "wagmi";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Notice } from "@/components/ui/states";
+import { useClientConfig } from "@/lib/api-client/config";
+import { explainError } from "@/lib/api-client/explain";
+import { useResolveFeedback } from "@/lib/api-client/hooks/use-resolve";
+import { formatUsd, microToUsd, parseUsd } from "@/lib/api-client/money";
+import type { FeedbackRecord } from "@/lib/api-client/types";
+import { shortAddress } from "../format";
+
+const MESSAGE_LIMIT = 2000;
+const PRESETS = ["0", "0.1", "0.5", "1", "2"] as const;
+
+type Props = { owner: string; namespace: string; item: FeedbackRecord; onClose: () => void };
+
+/** Resolve with a message and an optional tip; the tip's price is shown before the wallet pays it. */
+export function ResolveDialog({ owner, namespace, item, onClose }: Props) {
+  const config = useClientConfig();
+  const connection = useConnection();
+  const resolve = useResolveFeedback(owner, namespace);
+  const [message, setMessage] = useState("");
+  const [tip, setTip] = useState("0");
+  const messageId = useId();
+  const tipId = useId();
+
+  const maxMicro = parseUsd(config.prices.maxReward) ?? 0n;
+  const tipMicro = tip.trim() === "" ? 0n : parseUsd(tip);
+  const tipError =
+    tipMicro === null
+      ? "Enter an amount in USD, like 0.50."
+      : tipMicro > maxMicro
+        ? `A tip can be at most ${formatUsd(config.prices.maxReward)}.`
+        : null;
+  const length = [...message].length;
+  const tipped = tipMicro !== null && tipMicro > 0n;
+  const payer = connection.status === "connected" ? connection.address : undefined;
+  const blocked = Boolean(tipError) || length > MESSAGE_LIMIT || (tipped && !payer);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (blocked || tipMicro === null) return;
+    resolve.mutate({ id: item.id, message, rewardMicroUsd: tipMicro }, { onSuccess: onClose });
+  }
+
+  const price = tipped && tipMicro !== null ? `${microToUsd(tipMicro)} USD` : null;
+
+  return (
+    <Dialog open onClose={onClose} title="Resolve this item">
+      <form onSubmit={submit} noValidate>
+        <p className="line-clamp-2 text-sm text-zinc-600">{item.title}</p>
+        <label htmlFor={messageId} className="mt-4 block text-sm font-medium">
+          Message to the submitter <span className="font-normal text-zinc-500">(optional)</span>
+        </label>
+        <textarea
+          id={messageId}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          rows={4}
+          placeholder="Thanks — fixed in today's release."
+          aria-describedby={`${messageId}-count`}
+          className="mt-1 w-full rounded-lg border border-zinc-300 px-3 py-2 text-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
+        />
+        <p
+          id={`${messageId}-count`}
+          className={`text-right text-xs ${length > MESSAGE_LIMIT ? "text-red-700" : "text-zinc-400"}`}
+        >
+          {length} / {MESSAGE_LIMIT}
+        </p>
+        <label htmlFor={tipId} className="mt-2 block text-sm font-medium">
+          Tip{" "}
+          <span className="font-normal text-zinc-500">
+            (0 to {formatUsd(config.prices.maxReward)}, in USDC)
+          </span>
+        </label>
+        <div className="mt-1 flex flex-wrap items-center gap-2">
+          <div className="relative">
+            <input
+              id={tipId}
+              value={tip}
+              onChange={(e) => setTip(e.target.value)}
+              inputMode="decimal"
+              autoComplete="off"
+              aria-invalid={tipError ? true : undefined}
+              aria-describedby={`${tipId}-error`}
+              className="h-9 w-28 rounded-lg border border-zinc-300 pr-11 pl-3 text-sm tabular-nums focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
+            />
+            <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-xs text-zinc-500">
+              USD
+            </span>
+          </div>
+          {PRESETS.map((preset) => (
+            <button
+              key={preset}
+              type="button"
+              onClick={() => setTip(preset)}
+              className="h-7 rounded-md px-2 text-xs font-medium text-zinc-600 ring-1 ring-zinc-200 ring-inset hover:bg-zinc-50"
+            >
+              {preset === "0" ? "No tip" : formatUsd(preset)}
+            </button>
+          ))}
+        </div>
+        <p id={`${tipId}-error`} className="mt-1 text-xs text-red-700">
+          {tipError}
+        </p>
+        <div className="mt-3 rounded-lg bg-zinc-50 p-3 text-sm">
+          {price ? (
+            <>
+              <div className="flex justify-between">
+                <span className="text-zinc-600">You pay</span>
+                <span className="font-semibold tabular-nums">{price}</span>
+              </div>
+              <p className="mt-1 text-xs text-zinc-500">
+                From {payer ? shortAddress(payer) : "your wallet (connect it first)"} to the submitter{" "}
+                {shortAddress(item.submitterWallet)}. Your wallet asks you to approve exactly this amount.
+              </p>
+            </>
+          ) : (
+            <p className="text-zinc-600">No tip: resolving is free.</p>
+          )}
+        </div>
+        <div className="mt-3" aria-live="polite">
+          {resolve.isError ? (
+            <Notice tone="error">{explainError(resolve.error, tipped ? "pay" : "save")}</Notice>
+          ) : null}
+        </div>
+        <div className="mt-4 flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={resolve.isPending} disabled={blocked}>
+            {resolve.isPending && tipped
+              ? "Confirm in your wallet…"
+              : price
+                ? `Pay ${price} and resolve`
+                : "Resolve"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

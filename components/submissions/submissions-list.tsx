@@ -1,0 +1,107 @@
+"use client";
+
+import Link from "next/link";
+import { SeverityBadge, StatusBadge, TypeBadge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { InboxIcon } from "@/components/ui/icons";
+import { LocalTime } from "@/components/ui/local-time";
+import { EmptyState, ErrorState, SkeletonRows } from "@/components/ui/states";
+import { explainError } from "@/lib/api-client/explain";
+import { useSession } from "@/lib/api-client/hooks/use-session";
+import { useSubmissions } from "@/lib/api-client/hooks/use-submissions";
+import { formatUsd } from "@/lib/api-client/money";
+import type { Submission } from "@/lib/api-client/types";
+import { shortAddress } from "../format";
+
+/** What the signed-in wallet submitted across namespaces, and what became of each item. */
+export function SubmissionsList() {
+  const { session } = useSession();
+  const query = useSubmissions(session?.address ?? "");
+  const items = query.data?.pages.flatMap((p) => p.feedback) ?? [];
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+      <h1 className="text-2xl font-semibold tracking-tight">Your submissions</h1>
+      <p className="mt-1 text-sm text-zinc-600">
+        Feedback paid for by <span className="font-mono">{shortAddress(session?.address)}</span>, in every
+        namespace, newest first.
+      </p>
+      <div className="mt-6 overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm">
+        {query.isPending ? (
+          <SkeletonRows rows={4} />
+        ) : query.isError && items.length === 0 ? (
+          <ErrorState message={explainError(query.error, "load")} onRetry={() => query.refetch()} />
+        ) : items.length === 0 ? (
+          <EmptyState icon={<InboxIcon />} title="Nothing submitted from this wallet yet">
+            Agents submit through the API with the wallet that pays.{" "}
+            <Link href="/#agents" className="underline">
+              See how
+            </Link>
+            .
+          </EmptyState>
+        ) : (
+          <ul aria-label="Submissions" className="divide-y divide-zinc-100">
+            {items.map((item) => (
+              <SubmissionRow key={item.id} item={item} />
+            ))}
+          </ul>
+        )}
+      </div>
+      {query.hasNextPage ? (
+        <div className="mt-4 flex justify-center">
+          <Button
+            variant="secondary"
+            size="sm"
+            busy={query.isFetchingNextPage}
+            onClick={() => query.fetchNextPage()}
+          >
+            Load more
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function SubmissionRow({ item }: { item: Submission }) {
+  const resolution = "resolution" in item ? item.resolution : undefined;
+  return (
+    <li className="p-4" data-testid="submission">
+      <div className="flex items-start gap-2">
+        <TypeBadge type={item.type} />
+        <p className="min-w-0 flex-1 text-sm font-medium break-words">{item.title}</p>
+        <StatusBadge resolved={item.resolved} />
+      </div>
+      <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-zinc-500">
+        <span className="font-mono">{item.namespace}</span>
+        <span>
+          · <LocalTime iso={item.createdAt} />
+        </span>
+        <SeverityBadge severity={item.severity} />
+      </p>
+      {resolution ? (
+        <div className="mt-3 rounded-lg border-l-2 border-emerald-400 bg-emerald-50/60 px-3 py-2 text-sm">
+          <p className="text-xs text-emerald-800">
+            Resolved <LocalTime iso={resolution.resolvedAt} />
+          </p>
+          {resolution.message ? (
+            <p className="mt-1 break-words whitespace-pre-wrap text-zinc-800">{resolution.message}</p>
+          ) : (
+            <p className="mt-1 text-zinc-500">No message.</p>
+          )}
+          {resolution.rewardAmount ? (
+            <p className="mt-2 text-xs text-zinc-700">
+              Tip received: <span className="font-semibold">{formatUsd(resolution.rewardAmount)}</span>
+              {resolution.rewardTxHash ? (
+                <span className="mt-1 flex flex-wrap items-center gap-1 font-mono break-all">
+                  {resolution.rewardTxHash}
+                  <CopyButton text={resolution.rewardTxHash} label="Copy hash" />
+                </span>
+              ) : null}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,49 @@
+import type { ReactNode } from "react";
+
+const TONES = {
+  zinc: "bg-zinc-100 text-zinc-700 ring-zinc-200",
+  rose: "bg-rose-50 text-rose-700 ring-rose-200",
+  violet: "bg-violet-50 text-violet-700 ring-violet-200",
+  sky: "bg-sky-50 text-sky-700 ring-sky-200",
+  amber: "bg-amber-50 text-amber-800 ring-amber-200",
+  orange: "bg-orange-50 text-orange-700 ring-orange-200",
+  red: "bg-red-600 text-white ring-red-600",
+  green: "bg-emerald-50 text-emerald-700 ring-emerald-200",
+  indigo: "bg-indigo-50 text-indigo-700 ring-indigo-200",
+} as const;
+
+export type Tone = keyof typeof TONES;
+
+export function Badge({ tone = "zinc", children }: { tone?: Tone; children: ReactNode }) {
+  return (
+    <span
+      className={`inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[tone]}`}
+    >
+      {children}
+    </span>
+  );
+}
+
+const TYPE_TONES: Record<string, Tone> = { bug: "rose", feature: "violet", feedback: "sky" };
+const SEVERITY_TONES: Record<string, Tone> = {
+  low: "zinc",
+  medium: "amber",
+  high: "orange",
+  critical: "red",
+};
+
+/** A feedback item's type: bug, feature or feedback. */
+export function TypeBadge({ type }: { type: string }) {
+  return <Badge tone={TYPE_TONES[type] ?? "zinc"}>{type}</Badge>;
+}
+
+/** A feedback item's severity, louder as it rises. */
+export function SeverityBadge({ severity }: { severity: string | null }) {
+  if (!severity) return null;
+  return <Badge tone={SEVERITY_TONES[severity] ?? "zinc"}>{severity}</Badge>;
+}
+
+/** Open or resolved. */
+export function StatusBadge({ resolved }: { resolved: boolean }) {
+  return resolved ? <Badge tone="green">Resolved</Badge> : <Badge tone="indigo">Open</Badge>;
+}

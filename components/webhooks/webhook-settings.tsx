@@ -1,0 +1,70 @@
+"use client";
+
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { ArrowLeftIcon } from "@/components/ui/icons";
+import { ErrorState, Loading, Notice } from "@/components/ui/states";
+import { explainError } from "@/lib/api-client/explain";
+import { useSession } from "@/lib/api-client/hooks/use-session";
+import { useSendTestEvent, useWebhook } from "@/lib/api-client/hooks/use-webhooks";
+import { DeliveryLog } from "./delivery-log";
+import { WebhookSecret } from "./webhook-secret";
+import { WebhookUrlForm } from "./webhook-url-form";
+
+/** A namespace's webhook: where events go, the secret that signs them, a test event and the delivery log. */
+export function WebhookSettings({ namespace }: { namespace: string }) {
+  const { session } = useSession();
+  const owner = session?.address ?? "";
+  const settings = useWebhook(owner, namespace);
+  const test = useSendTestEvent(owner, namespace);
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-8 px-4 py-6 sm:px-6">
+      <div className="flex items-center gap-2">
+        <Link
+          href={`/dashboard/${encodeURIComponent(namespace)}`}
+          className="rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900"
+          aria-label="Back to the inbox"
+        >
+          <ArrowLeftIcon className="size-4" />
+        </Link>
+        <h1 className="text-lg font-semibold tracking-tight">
+          <span className="font-mono">{namespace}</span> · Webhooks
+        </h1>
+      </div>
+      {settings.isPending ? (
+        <Loading />
+      ) : settings.isError ? (
+        <ErrorState message={explainError(settings.error, "load")} onRetry={() => settings.refetch()} />
+      ) : (
+        <section className="space-y-6 rounded-xl border border-zinc-200 bg-white p-5">
+          <WebhookUrlForm owner={owner} namespace={namespace} url={settings.data.url} />
+          {settings.data.secret ? (
+            <WebhookSecret owner={owner} namespace={namespace} secret={settings.data.secret} />
+          ) : null}
+          <div className="space-y-2">
+            <p className="text-sm text-zinc-600">
+              Events: <span className="font-mono text-xs">{settings.data.events.join(", ")}</span>
+            </p>
+            <Button
+              variant="secondary"
+              busy={test.isPending}
+              disabled={!settings.data.url}
+              onClick={() => test.mutate()}
+            >
+              Send test event
+            </Button>
+            {test.isError ? <Notice tone="error">{explainError(test.error, "save")}</Notice> : null}
+            {test.isSuccess ? <Notice tone="success">Test event queued; watch the log below.</Notice> : null}
+          </div>
+        </section>
+      )}
+      <section className="space-y-3">
+        <h2 className="font-medium">Deliveries</h2>
+        <div className="rounded-xl border border-zinc-200 bg-white">
+          <DeliveryLog owner={owner} namespace={namespace} />
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { expect, test } from "@playwright/test";
+import { APP } from "./fixtures";
+
+// Headers are checked on `next start` itself: next.config.ts and proxy.ts can override what a route sets.
+const STRICT = "default-src 'none'; frame-ancestors 'none'";
+
+for (const path of [
+  "/openapi.json",
+  "/llms.txt",
+  "/.well-known/x402",
+  "/api/namespace/list?namespace=acme-app",
+]) {
+  test(`${path} is served with the strict API headers`, async () => {
+    const res = await fetch(`${APP}${path}`);
+    expect([200, 402]).toContain(res.status);
+    expect(res.headers.get("content-security-policy")).toBe(STRICT);
+    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+  });
+}
+
+test("the 402 of a paid call names the price, the protocols and the docs", async () => {
+  const res = await fetch(`${APP}/api/namespace/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ namespace: "discovery-check" }),
+  });
+  expect(res.status).toBe(402);
+  expect(await res.json()).toMatchObject({
+    price: { amount: "1", currency: "USD" },
+    protocols: ["x402", "mpp"],
+    docs: { guide: `${APP}/llms.txt`, openapi: `${APP}/openapi.json` },
+  });
+});
+
+test("a request body over the cap is refused with 413", async () => {
+  const res = await fetch(`${APP}/api/namespace/feedback`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ context: "x".repeat(300 * 1024) }),
+  });
+  expect(res.status).toBe(413);
+});

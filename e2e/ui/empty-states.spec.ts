@@ -1,0 +1,30 @@
+import { expect as baseExpect, test } from "@playwright/test";
+import { generatePrivateKey } from "viem/accounts";
+import { watchCsp } from "./helpers";
+import { devnet, injectWallet } from "./wallet";
+
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+test("a new wallet sees friendly empty states, and a signed-out visitor is asked to sign in", async ({
+  page,
+}) => {
+  const violations = await watchCsp(page);
+  await page.goto(`${devnet.appUrl}/submissions`);
+  await expect(
+    page.getByRole("heading", { name: "Sign in with the wallet your agent pays from" }),
+  ).toBeVisible();
+  // Signing in needs no funds: a wallet nobody has used before.
+  await injectWallet(page, generatePrivateKey());
+  await page.reload();
+  await page.getByRole("main").getByRole("button", { name: "Connect wallet" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Browser wallet" }).click();
+  await expect(page.getByText("Nothing submitted from this wallet yet")).toBeVisible();
+  await page.getByRole("link", { name: "Inbox" }).click();
+  await expect(page.getByText("No namespaces yet")).toBeVisible();
+  await expect(page.getByRole("button", { name: /Pay 1.00 USD and register/ })).toBeVisible();
+  await page.goto(`${devnet.appUrl}/dashboard/nobody-owns-this`);
+  await expect(page.getByRole("alert").first()).toContainText(
+    'The namespace "nobody-owns-this" is not registered.',
+  );
+  expect(violations).toEqual([]);
+});

@@ -1,0 +1,45 @@
+import { expect, type Page, type TestInfo } from "@playwright/test";
+import type { Hex } from "viem";
+import { createX402Fetch } from "../../lib/clients/x402-payer";
+import { devnet } from "./wallet";
+
+/** A full-page screenshot kept with the test's artifacts (and attached to the report). */
+export async function shot(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: "image/png" });
+}
+
+/** An agent's submission through the API, paid with x402 from `privateKey`; returns the item id. */
+export async function submitAsAgent(privateKey: Hex, namespace: string, body: Record<string, unknown>) {
+  const agent = createX402Fetch({
+    privateKey,
+    network: devnet.x402.network,
+    rpcUrl: devnet.x402.rpcUrl,
+    asset: devnet.x402.asset,
+  });
+  const res = await agent.fetch(`${devnet.appUrl}/api/namespace/feedback`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ namespace, ...body }),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()).id as string;
+}
+
+/** Every Content-Security-Policy violation the page reports, across navigations. */
+export async function watchCsp(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction("__cspViolation", (v: string) => violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      (window as unknown as { __cspViolation: (v: string) => void }).__cspViolation(
+        `${e.violatedDirective} ${e.blockedURI} at ${location.pathname}`,
+      );
+    });
+  });
+  page.on("console", (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  return violations;
+}

@@ -1,0 +1,184 @@
+import { expect as baseExpect, test } from "@playwright/test";
+import { chainReader } from "../../lib/testing/chain";
+import { shot, submitAsAgent, watchCsp } from "./helpers";
+import { devnet, injectWallet } from "./wallet";
+
+// Two busy cores run the app, the chain and the browser: give each expectation room.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+// accounts[6] owns the namespace in the browser; accounts[7] is the agent (other suites use the rest).
+const OWNER = devnet.accounts[6]!;
+const AGENT = devnet.accounts[7]!;
+const chain = chainReader(devnet.x402.rpcUrl, devnet.x402.asset);
+const REGISTER_PRICE = 1_000_000n;
+const APP = devnet.appUrl;
+
+test("an owner registers, finds an agent's report, resolves it, and the agent sees the answer", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const namespace = `ui-${Date.now().toString(36)}`;
+  const word = `zebra${Math.random().toString(36).slice(2, 7)}`;
+  const owner = await injectWallet(page, OWNER.privateKey);
+  const cspViolations = await watchCsp(page);
+
+  // Landing: what it is, prices, a snippet; served with a nonce-based CSP.
+  const landing = await page.goto(`${APP}/`);
+  expect(landing?.headers()["content-security-policy"]).toMatch(
+    /script-src 'self' 'nonce-[^']+' 'strict-dynamic'/,
+  );
+  expect(landing?.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(landing?.headers()["x-content-type-options"]).toBe("nosniff");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("row", { name: /Register a namespace/ })).toContainText("1 USD");
+  await expect(page.getByRole("button", { name: "Copy snippet" })).toBeVisible();
+  await shot(page, testInfo, "01-landing");
+
+  // Connect and sign in; a refused signature is explained, then the person signs.
+  await page.getByRole("link", { name: "Open your inbox" }).click();
+  await page.getByRole("main").getByRole("button", { name: "Connect wallet" }).click();
+  const dialog = page.getByRole("dialog", { name: "Connect a wallet and sign in" });
+  owner.rejectNext("personal_sign");
+  await dialog.getByRole("button", { name: "Browser wallet" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(/You declined to sign the message in your wallet/);
+  await dialog.getByRole("button", { name: /^Sign in as 0x/ }).click();
+  await expect(page.getByRole("heading", { name: "Your namespaces", exact: true })).toBeVisible();
+  expect(owner.count("personal_sign")).toBe(2);
+  const cookies = await page.context().cookies();
+  const session = cookies.find((c) => c.name === "session");
+  expect(session).toMatchObject({ httpOnly: true, sameSite: "Strict" });
+
+  // Register from the browser: the wallet signs the 402's payment; the chain shows the transfer. (The
+  // transfer, not the balance: other suites may pay from the same devnet wallet at the same time.)
+  await page.getByRole("textbox", { name: "Namespace name" }).fill(namespace);
+  await page.getByRole("button", { name: "Pay 1.00 USD and register" }).click();
+  const receipt = page.getByTestId("register-tx");
+  await expect(receipt).toBeVisible({ timeout: 30_000 });
+  const txHash = (await receipt.textContent())!.replace("Transaction", "").trim();
+  const { status, transfers } = await chain.transfersIn(txHash);
+  expect(status).toBe("success");
+  expect(transfers).toContainEqual({ from: OWNER.address, to: devnet.x402.payTo, value: REGISTER_PRICE });
+  await expect(page.getByRole("link", { name: new RegExp(namespace) })).toContainText("0 open");
+  await shot(page, testInfo, "02-namespaces");
+
+  // An agent submits through the API; the owner's inbox shows it, newest first, with counts.
+  await submitAsAgent(AGENT.privateKey, namespace, {
+    type: "feature",
+    title: "Export the inbox as CSV",
+    description: "A CSV export would help triage in a spreadsheet.",
+    severity: "low",
+  });
+  await submitAsAgent(AGENT.privateKey, namespace, {
+    type: "bug",
+    title: `Checkout ${word} fails on Safari`,
+    description: "Clicking Pay does nothing. <img src=x onerror=alert(1)> is shown as text.",
+    severity: "high",
+    steps: ["Open /checkout", "Click Pay"],
+    expected: "The payment sheet opens",
+    actual: "Nothing happens",
+    context: '{"console":["TypeError: x is undefined"]}',
+    metadata: { page: "https://shop.example.com/checkout", trap: "javascript:alert(1)" },
+  });
+  await page.getByRole("link", { name: new RegExp(namespace) }).click();
+  const list = page.getByRole("list", { name: "Feedback items" });
+  await expect(list.getByRole("link")).toHaveCount(2);
+  await expect(list.getByRole("link").first()).toContainText(word);
+  await expect(page.getByRole("button", { name: /^Bugs\s*1$/ })).toBeVisible();
+  await shot(page, testInfo, "03-inbox");
+
+  // Keyboard: "/" jumps to search; j and k walk the list, Escape closes the item.
+  const search = page.getByRole("searchbox", { name: "Search titles and descriptions" });
+  await page.keyboard.press("/");
+  await expect(search).toBeFocused();
+  await search.blur();
+  await page.keyboard.press("j");
+  await expect(page).toHaveURL(/item=fb_/);
+  await expect(page.getByRole("article").getByRole("heading", { level: 2 })).toContainText(word);
+  await page.keyboard.press("j");
+  await expect(page.getByRole("article").getByRole("heading", { level: 2 })).toHaveText(
+    "Export the inbox as CSV",
+  );
+  await expect(list.getByRole("link", { name: /Export the inbox/ })).toBeFocused();
+  await page.keyboard.press("k");
+  await expect(page.getByRole("article").getByRole("heading", { level: 2 })).toContainText(word);
+  await page.keyboard.press("Escape");
+  await expect(page).not.toHaveURL(/item=/);
+
+  // Filters and search narrow the list and live in the URL.
+  await page.getByRole("button", { name: /^Features\s*1$/ }).click();
+  await expect(page).toHaveURL(/type=feature/);
+  await expect(list.getByRole("link")).toHaveCount(1);
+  await expect(list).toContainText("Export the inbox as CSV");
+  await page.getByRole("button", { name: /^Everything/ }).click();
+  await page.getByLabel("Severity").selectOption("high");
+  await expect(list.getByRole("link")).toHaveCount(1);
+  await page.getByLabel("Severity").selectOption("");
+  await search.fill(word.toUpperCase());
+  await expect(page).toHaveURL(new RegExp(`q=${word.toUpperCase()}`));
+  await expect(list.getByRole("link")).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByRole("searchbox", { name: "Search titles and descriptions" })).toHaveValue(
+    word.toUpperCase(),
+  );
+  await expect(list.getByRole("link")).toHaveCount(1);
+  await shot(page, testInfo, "04-search");
+
+  // The full view: every field, steps as a list, untrusted text as text, links only for http(s).
+  await list.getByRole("link", { name: new RegExp(word) }).click();
+  const detail = page.getByRole("article");
+  await expect(detail.getByRole("heading", { name: new RegExp(word) })).toBeVisible();
+  await expect(detail.getByRole("listitem").filter({ hasText: "Click Pay" })).toBeVisible();
+  await expect(detail).toContainText("<img src=x onerror=alert(1)>");
+  await expect(detail.locator("img")).toHaveCount(0);
+  await expect(detail.getByRole("link", { name: /javascript:/ })).toHaveCount(0);
+  await expect(detail).toContainText("The payment sheet opens");
+  await shot(page, testInfo, "05-item");
+
+  // Resolve with a message: the item updates in place.
+  await detail.getByRole("button", { name: "Resolve", exact: true }).click();
+  const resolve = page.getByRole("dialog", { name: "Resolve this item" });
+  await resolve.getByLabel(/Message to the submitter/).fill("Fixed in 2.4.1, thank you!");
+  await expect(resolve).toContainText("No tip: resolving is free.");
+  await shot(page, testInfo, "06-resolve-dialog");
+  await resolve.getByRole("button", { name: "Resolve", exact: true }).click();
+  await expect(resolve).toBeHidden();
+  await expect(detail.getByRole("region", { name: "Resolution" })).toContainText(
+    "Fixed in 2.4.1, thank you!",
+  );
+  await expect(list.getByRole("link", { name: new RegExp(word) })).toContainText("Resolved");
+  await shot(page, testInfo, "07-resolved");
+
+  // On a phone the inbox fits the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${APP}/dashboard/${namespace}?status=all`);
+  await expect(list.getByRole("link")).toHaveCount(2);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await shot(page, testInfo, "08-phone-inbox");
+  expect(cspViolations).toEqual([]);
+
+  // The agent signs in with its own wallet and sees the resolution.
+  const agentContext = await browser.newContext();
+  const agentPage = await agentContext.newPage();
+  const agent = await injectWallet(agentPage, AGENT.privateKey);
+  await agentPage.goto(`${APP}/submissions`);
+  await agentPage.getByRole("main").getByRole("button", { name: "Connect wallet" }).click();
+  await agentPage.getByRole("dialog").getByRole("button", { name: "Browser wallet" }).click();
+  await expect(agentPage.getByRole("heading", { name: "Your submissions", exact: true })).toBeVisible();
+  const mine = agentPage.getByTestId("submission").filter({ hasText: word });
+  await expect(mine).toContainText("Resolved");
+  await expect(mine).toContainText("Fixed in 2.4.1, thank you!");
+  expect(agent.count("personal_sign")).toBe(1);
+  await shot(agentPage, testInfo, "09-submissions");
+
+  // Signing out ends the session on the server: even a copy of the old cookie stops working.
+  const cookie = (await agentContext.cookies()).find((c) => c.name === "session");
+  const statusWith = (value: string) =>
+    fetch(`${APP}/api/namespace/status`, { headers: { cookie: `session=${value}` } });
+  expect((await statusWith(cookie!.value)).status).toBe(200);
+  await agentPage.getByRole("button", { name: /account menu/ }).click();
+  await agentPage.getByRole("button", { name: "Sign out" }).click();
+  await expect(agentPage.getByRole("main").getByRole("button", { name: "Connect wallet" })).toBeVisible();
+  expect((await statusWith(cookie!.value)).status).toBe(402);
+  await agentContext.close();
+});

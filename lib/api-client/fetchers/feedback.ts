@@ -1,0 +1,31 @@
+import { api } from "../http";
+import { inboxListParams } from "../inbox-filters";
+import type { FeedbackCounts, FeedbackRecord, InboxFilters, InboxPage, Paid, ResolveResult } from "../types";
+import { postPaid } from "./paid";
+
+/** One page of a namespace's inbox, newest first. */
+export function fetchInboxPage(
+  namespace: string,
+  filters: InboxFilters,
+  cursor?: string,
+): Promise<InboxPage> {
+  return api<InboxPage>(`/api/namespace/list?${inboxListParams(namespace, filters, cursor)}`);
+}
+
+/** Counts per type, open and resolved. */
+export function fetchCounts(namespace: string): Promise<FeedbackCounts> {
+  return api<FeedbackCounts>(`/api/dashboard/counts?${new URLSearchParams({ namespace })}`);
+}
+
+/** The full record of one item. */
+export function fetchFeedback(id: string): Promise<FeedbackRecord> {
+  return api<FeedbackRecord>(`/api/namespace/feedback?${new URLSearchParams({ id })}`);
+}
+
+/** Resolves an item; with a reward, `pay` answers the 402 with the tip from the connected wallet. */
+export function postResolve(
+  pay: typeof fetch,
+  input: { feedbackId: string; message?: string; rewardAmount?: string },
+): Promise<Paid<ResolveResult>> {
+  return postPaid<ResolveResult>(pay, "/api/namespace/resolve", input);
+}

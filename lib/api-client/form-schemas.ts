@@ -1,0 +1,4 @@
+// The shared schemas the browser's forms validate with. The side-effect import must stay first.
+import "./zod-jitless";
+
+export { registerNamespaceSchema } from "@/lib/schemas/namespace";

@@ -1,0 +1,25 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useClientConfig } from "../config";
+import { postRegister } from "../fetchers/namespaces";
+import { parseUsd } from "../money";
+import { namespacesQuery, queryKeys } from "../queries";
+import { usePayingFetch } from "./use-paying-fetch";
+
+/** The signed-in wallet's namespaces. */
+export function useOwnedNamespaces(owner: string) {
+  return useQuery(namespacesQuery(owner));
+}
+
+/** Registers a namespace, paying the registration price from the connected wallet. */
+export function useRegisterNamespace(owner: string) {
+  const queryClient = useQueryClient();
+  const config = useClientConfig();
+  const preparePay = usePayingFetch();
+  return useMutation({
+    mutationFn: async (input: { namespace: string; description?: string }) => {
+      const pay = await preparePay(parseUsd(config.prices.register) ?? 0n);
+      return postRegister(pay, input);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.namespaces(owner) }),
+  });
+}

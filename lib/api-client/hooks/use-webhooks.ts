@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  fetchDeliveries,
+  fetchWebhook,
+  patchWebhookUrl,
+  postRotateSecret,
+  postTestEvent,
+  type WebhookSettings,
+} from "../fetchers/webhooks";
+import { queryKeys } from "../queries";
+
+const keys = {
+  settings: (owner: string, namespace: string) =>
+    [...queryKeys.namespace(owner, namespace), "webhook"] as const,
+  deliveries: (owner: string, namespace: string) =>
+    [...queryKeys.namespace(owner, namespace), "webhook-deliveries"] as const,
+};
+
+/** The namespace's webhook URL and secret. */
+export function useWebhook(owner: string, namespace: string) {
+  return useQuery({
+    queryKey: keys.settings(owner, namespace),
+    queryFn: () => fetchWebhook(namespace),
+    enabled: owner !== "",
+  });
+}
+
+/** The delivery log; refreshed every few seconds while something is still pending. */
+export function useWebhookDeliveries(owner: string, namespace: string) {
+  return useQuery({
+    queryKey: keys.deliveries(owner, namespace),
+    queryFn: () => fetchDeliveries(namespace),
+    enabled: owner !== "",
+    refetchInterval: (query) =>
+      query.state.data?.deliveries.some((d) => d.status === "pending") ? 3_000 : false,
+  });
+}
+
+function useSettingsMutation<T>(
+  owner: string,
+  namespace: string,
+  run: (input: T) => Promise<WebhookSettings>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: (settings) => queryClient.setQueryData(keys.settings(owner, namespace), settings),
+  });
+}
+
+/** Changes or removes the URL. */
+export function useSetWebhookUrl(owner: string, namespace: string) {
+  return useSettingsMutation(owner, namespace, (url: string | null) => patchWebhookUrl(namespace, url));
+}
+
+/** Replaces the signing secret. */
+export function useRotateWebhookSecret(owner: string, namespace: string) {
+  return useSettingsMutation(owner, namespace, () => postRotateSecret(namespace));
+}
+
+/** Queues a test event and refreshes the log. */
+export function useSendTestEvent(owner: string, namespace: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => postTestEvent(namespace),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.deliveries(owner, namespace) }),
+  });
+}

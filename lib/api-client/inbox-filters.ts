@@ -1,0 +1,31 @@
+import type { FeedbackType, InboxFilters, Severity } from "./types";
+
+export const TYPES = ["bug", "feature", "feedback"] as const satisfies readonly FeedbackType[];
+export const SEVERITIES = ["low", "medium", "high", "critical"] as const satisfies readonly Severity[];
+
+/** Reads inbox filters from URL parameters; anything unknown means "any". Server and browser agree. */
+export function parseInboxFilters(get: (key: string) => string | null | undefined): InboxFilters {
+  const type = get("type");
+  const severity = get("severity");
+  const status = get("status");
+  return {
+    type: TYPES.includes(type as FeedbackType) ? (type as FeedbackType) : undefined,
+    severity: SEVERITIES.includes(severity as Severity) ? (severity as Severity) : undefined,
+    status: status === "resolved" || status === "all" ? status : "open",
+    q: get("q")?.trim() || undefined,
+  };
+}
+
+/** Items per inbox page. */
+export const INBOX_PAGE_SIZE = 50;
+
+/** The query string of GET /api/namespace/list for these filters. */
+export function inboxListParams(namespace: string, filters: InboxFilters, cursor?: string): URLSearchParams {
+  const query = new URLSearchParams({ namespace, limit: String(INBOX_PAGE_SIZE) });
+  if (filters.type) query.set("type", filters.type);
+  if (filters.severity) query.set("severity", filters.severity);
+  if (filters.status !== "all") query.set("resolved", String(filters.status === "resolved"));
+  if (filters.q) query.set("q", filters.q);
+  if (cursor) query.set("cursor", cursor);
+  return query;
+}

@@ -1,0 +1,47 @@
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { fetchCounts, fetchFeedback, fetchInboxPage } from "./fetchers/feedback";
+import { fetchOwnedNamespaces } from "./fetchers/namespaces";
+import { fetchSession } from "./fetchers/session";
+import { fetchSubmissionsPage } from "./fetchers/submissions";
+import type { InboxFilters } from "./types";
+
+// Every signed-in key starts with the wallet, so another wallet's session never sees cached data.
+export const queryKeys = {
+  session: ["session"] as const,
+  owner: (owner: string) => ["owner", owner.toLowerCase()] as const,
+  namespaces: (owner: string) => [...queryKeys.owner(owner), "namespaces"] as const,
+  namespace: (owner: string, namespace: string) => [...queryKeys.owner(owner), "ns", namespace] as const,
+  inbox: (owner: string, namespace: string, filters: InboxFilters) =>
+    [...queryKeys.namespace(owner, namespace), "inbox", filters] as const,
+  counts: (owner: string, namespace: string) => [...queryKeys.namespace(owner, namespace), "counts"] as const,
+  item: (owner: string, id: string) => [...queryKeys.owner(owner), "item", id] as const,
+  submissions: (owner: string) => [...queryKeys.owner(owner), "submissions"] as const,
+};
+
+export const sessionQuery = () =>
+  queryOptions({ queryKey: queryKeys.session, queryFn: fetchSession, staleTime: 5 * 60_000 });
+
+export const namespacesQuery = (owner: string) =>
+  queryOptions({ queryKey: queryKeys.namespaces(owner), queryFn: fetchOwnedNamespaces });
+
+export const inboxQuery = (owner: string, namespace: string, filters: InboxFilters) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.inbox(owner, namespace, filters),
+    queryFn: ({ pageParam }) => fetchInboxPage(namespace, filters, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export const countsQuery = (owner: string, namespace: string) =>
+  queryOptions({ queryKey: queryKeys.counts(owner, namespace), queryFn: () => fetchCounts(namespace) });
+
+export const itemQuery = (owner: string, id: string) =>
+  queryOptions({ queryKey: queryKeys.item(owner, id), queryFn: () => fetchFeedback(id) });
+
+export const submissionsQuery = (owner: string) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.submissions(owner),
+    queryFn: ({ pageParam }) => fetchSubmissionsPage(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor,
+  });

@@ -1,0 +1,79 @@
+import "server-only";
+import { type DehydratedState, dehydrate, QueryClient } from "@tanstack/react-query";
+import { currentSession } from "@/lib/auth/browser-session";
+import { countFeedback } from "@/lib/domain/feedback/count-feedback";
+import { getFeedback } from "@/lib/domain/feedback/get-feedback";
+import { listFeedback } from "@/lib/domain/feedback/list-feedback";
+import { listSubmissions } from "@/lib/domain/feedback/list-submissions";
+import { listOwnedNamespaces } from "@/lib/domain/namespace/list-owned-namespaces";
+import { listQuerySchema, statusQuerySchema } from "@/lib/schemas/list";
+import { inboxListParams, parseInboxFilters } from "./inbox-filters";
+import { queryKeys } from "./queries";
+
+/**
+ * The server half of the inbox's data layer: the first page, the counts and the open item, fetched
+ * while the page renders and handed to React Query under the same keys the browser uses, so the rows
+ * arrive with the HTML instead of after the JavaScript. Anything refused is left for the browser to
+ * ask again and show as an error.
+ */
+export async function prefetchInbox(
+  cookieHeader: string | null,
+  namespace: string,
+  search: Record<string, string | string[] | undefined>,
+): Promise<DehydratedState | null> {
+  const session = await currentSession(cookieHeader);
+  if (!session) return null;
+  const one = (key: string) => {
+    const value = search[key];
+    return Array.isArray(value) ? value.at(-1) : value;
+  };
+  const filters = parseInboxFilters(one);
+  const query = listQuerySchema.safeParse(Object.fromEntries(inboxListParams(namespace, filters)));
+  if (!query.success) return null;
+  const owner = session.address;
+  const item = one("item");
+  const client = new QueryClient();
+  await Promise.all([
+    client.prefetchInfiniteQuery({
+      queryKey: queryKeys.inbox(owner, namespace, filters),
+      queryFn: () => listFeedback(owner, query.data),
+      initialPageParam: undefined as string | undefined,
+    }),
+    client.prefetchQuery({
+      queryKey: queryKeys.counts(owner, namespace),
+      queryFn: () => countFeedback(owner, namespace),
+    }),
+    item
+      ? client.prefetchQuery({
+          queryKey: queryKeys.item(owner, item),
+          queryFn: () => getFeedback(owner, item),
+        })
+      : null,
+  ]);
+  return dehydrate(client);
+}
+
+/** The owner's namespaces, fetched while /dashboard renders. */
+export async function prefetchNamespaces(cookieHeader: string | null): Promise<DehydratedState | null> {
+  const session = await currentSession(cookieHeader);
+  if (!session) return null;
+  const client = new QueryClient();
+  await client.prefetchQuery({
+    queryKey: queryKeys.namespaces(session.address),
+    queryFn: () => listOwnedNamespaces(session.address),
+  });
+  return dehydrate(client);
+}
+
+/** The first page of the submitter's items, fetched while /submissions renders. */
+export async function prefetchSubmissions(cookieHeader: string | null): Promise<DehydratedState | null> {
+  const session = await currentSession(cookieHeader);
+  if (!session) return null;
+  const client = new QueryClient();
+  await client.prefetchInfiniteQuery({
+    queryKey: queryKeys.submissions(session.address),
+    queryFn: () => listSubmissions(session.address, statusQuerySchema.parse({ limit: "50" })),
+    initialPageParam: undefined as string | undefined,
+  });
+  return dehydrate(client);
+}

@@ -1,0 +1,26 @@
+import "server-only";
+import { and, eq, isNull } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { namespaces } from "@/lib/db/schema";
+import { requireOwner } from "@/lib/domain/namespace/require-owner";
+import { WEBHOOK_EVENTS } from "@/lib/webhooks/outbox";
+import { newWebhookSecret } from "@/lib/webhooks/sign";
+
+/** The owner's webhook settings; a namespace registered before webhooks existed gets its secret now. */
+export async function getWebhook(wallet: string, namespace: string) {
+  const db = await getDb();
+  const row = await requireOwner(db, namespace, wallet);
+  let secret = row.webhookSecret;
+  if (!secret) {
+    await db
+      .update(namespaces)
+      .set({ webhookSecret: newWebhookSecret() })
+      .where(and(eq(namespaces.name, namespace), isNull(namespaces.webhookSecret)));
+    const [fresh] = await db
+      .select({ secret: namespaces.webhookSecret })
+      .from(namespaces)
+      .where(eq(namespaces.name, namespace));
+    secret = fresh?.secret ?? null;
+  }
+  return { namespace, url: row.webhookUrl, secret, events: [...WEBHOOK_EVENTS] };
+}

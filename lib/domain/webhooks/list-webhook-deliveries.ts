@@ -1,0 +1,36 @@
+import "server-only";
+import { desc, eq } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { webhookDeliveries } from "@/lib/db/schema";
+import { requireOwner } from "@/lib/domain/namespace/require-owner";
+import type { WebhookDeliveriesQuery } from "@/lib/schemas/webhook";
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** The namespace's most recent deliveries, newest first, as the delivery log shows them. */
+export async function listWebhookDeliveries(wallet: string, query: WebhookDeliveriesQuery) {
+  const db = await getDb();
+  await requireOwner(db, query.namespace, wallet);
+  const rows = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.namespace, query.namespace))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(query.limit);
+  return {
+    namespace: query.namespace,
+    count: rows.length,
+    deliveries: rows.map((r) => ({
+      id: r.id,
+      eventType: r.eventType,
+      status: r.status,
+      attempts: r.attempts,
+      lastStatusCode: r.lastStatusCode,
+      lastError: r.lastError,
+      lastAttemptAt: iso(r.lastAttemptAt),
+      nextAttemptAt: r.status === "pending" ? iso(r.nextAttemptAt) : null,
+      deliveredAt: iso(r.deliveredAt),
+      createdAt: iso(r.createdAt),
+    })),
+  };
+}

@@ -1,0 +1,24 @@
+import "server-only";
+import { getDb } from "@/lib/db/client";
+import { requireOwner } from "@/lib/domain/namespace/require-owner";
+import { AppError } from "@/lib/http/errors";
+import { enqueueWebhook } from "@/lib/webhooks/outbox";
+
+/** Queues a `webhook.test` event, delivered (and logged) like any other. */
+export async function sendTestWebhook(wallet: string, namespace: string) {
+  const db = await getDb();
+  const row = await requireOwner(db, namespace, wallet);
+  const id = row.webhookUrl
+    ? await enqueueWebhook(db, namespace, "webhook.test", {
+        namespace,
+        message: "This is a test event sent from the dashboard.",
+      })
+    : null;
+  if (!id) {
+    throw new AppError(
+      "webhook-not-configured",
+      `The namespace "${namespace}" has no webhook URL; set one first.`,
+    );
+  }
+  return { namespace, id, eventType: "webhook.test", status: "pending" as const };
+}

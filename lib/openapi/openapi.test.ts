@@ -1,0 +1,195 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { createSignInFetch } from "@/lib/clients/siwx-fetch";
+import { createX402Fetch } from "@/lib/clients/x402-payer";
+import { APP, appFetch, postJson, uniqueName } from "@/lib/testing/app-fetch";
+
+const devnet = inject("devnet");
+const wallet = devnet.accounts[6]!;
+const key = wallet.privateKey as `0x${string}`;
+const payer = createX402Fetch({
+  privateKey: key,
+  network: devnet.x402.network as `${string}:${string}`,
+  rpcUrl: devnet.x402.rpcUrl,
+  asset: devnet.x402.asset,
+  fetch: appFetch,
+});
+const reader = createSignInFetch(key, appFetch);
+
+type Doc = {
+  openapi: string;
+  info: { version: string; description: string };
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, object>; securitySchemes: Record<string, unknown> };
+};
+type Operation = {
+  operationId: string;
+  security?: unknown[];
+  "x-payment-info"?: { price: { amount: string | null }; protocols: object[] };
+  responses: Record<string, { content: Record<string, { schema: { $ref: string } }> }>;
+};
+
+let doc: Doc;
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+
+/** Checks a real answer against the document: the status is documented and the body fits its schema. */
+async function conforms(res: Response, path: string, method: "get" | "post") {
+  const operation = doc.paths[path]?.[method];
+  expect(operation, `${method} ${path} is documented`).toBeDefined();
+  const documented = operation!.responses[String(res.status)];
+  expect(documented, `${method} ${path} documents ${res.status}`).toBeDefined();
+  const type = res.headers.get("content-type")!;
+  const media = documented!.content[type];
+  expect(media, `${res.status} documents ${type}`).toBeDefined();
+  const name = media!.schema.$ref.replace("#/components/schemas/", "");
+  const body = await res.json();
+  const validate = ajv.compile(doc.components.schemas[name]!);
+  expect(validate(body), `${method} ${path} ${res.status}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+  return body;
+}
+
+beforeAll(async () => {
+  const res = await appFetch(`${APP}/openapi.json`);
+  expect(res.status).toBe(200);
+  doc = await res.json();
+});
+
+describe("the OpenAPI document", () => {
+  it("is a valid OpenAPI 3.1 document, version 0.1.0, with the submitter guidance", async () => {
+    const result = await new Validator().validate(structuredClone(doc) as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info.version).toBe("0.1.0");
+    expect(doc.info.description).toContain("Submit one issue per submission.");
+    expect(doc.components.securitySchemes.siwx).toMatchObject({ in: "header", name: "SIGN-IN-WITH-X" });
+  });
+
+  it("documents every operation, the paid ones with price and both protocols", () => {
+    const ops = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
+    expect(ops.sort()).toEqual([
+      "namespace_feedback",
+      "namespace_feedback_get",
+      "namespace_list",
+      "namespace_register",
+      "namespace_resolve",
+      "namespace_status",
+    ]);
+    const price = (path: string) => doc.paths[path]!.post!["x-payment-info"]!;
+    expect(price("/api/namespace/register").price.amount).toBe("1");
+    expect(price("/api/namespace/feedback").price.amount).toBe("0.01");
+    expect(price("/api/namespace/resolve").price).toMatchObject({ amount: null, dynamic: { max: "2" } });
+    expect(price("/api/namespace/feedback").protocols).toEqual([
+      { x402: expect.objectContaining({ network: devnet.x402.network, amount: "10000" }) },
+      {
+        mpp: expect.objectContaining({
+          method: "tempo",
+          intent: "charge",
+          currency: "0x20c000000000000000000000b9537d11c60e8b50",
+        }),
+      },
+    ]);
+    expect(doc.paths["/api/namespace/list"]!.get!.security).toEqual([{ siwx: [] }]);
+  });
+
+  it("carries the API security headers", async () => {
+    const res = await appFetch(`${APP}/openapi.json`);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe("real answers fit the document", () => {
+  const namespace = uniqueName("oa");
+  let id = "";
+
+  it("402, 400, 200 of submit", async () => {
+    const body = { namespace, type: "bug", title: "Broken", description: "It does not work at all." };
+    const unpaid = await appFetch(`${APP}/api/namespace/feedback`, postJson(body));
+    const problem = await conforms(unpaid, "/api/namespace/feedback", "post");
+    expect(problem).toMatchObject({ status: 402, price: { amount: "0.01", currency: "USD" } });
+    expect(problem.docs).toEqual({ guide: `${APP}/llms.txt`, openapi: `${APP}/openapi.json` });
+    const bad = await appFetch(`${APP}/api/namespace/feedback`, postJson({ ...body, title: 1 }));
+    await conforms(bad, "/api/namespace/feedback", "post");
+    const paid = await payer.fetch(
+      `${APP}/api/namespace/feedback`,
+      postJson({ ...body, metadata: { a: 1 } }),
+    );
+    id = (await conforms(paid, "/api/namespace/feedback", "post")).id;
+  });
+
+  it("200 of register, the full record, list, resolve and status", async () => {
+    const reg = await payer.fetch(`${APP}/api/namespace/register`, postJson({ namespace }));
+    expect((await conforms(reg, "/api/namespace/register", "post")).existingFeedbackLinked).toBe(1);
+    const record = await reader.fetch(`${APP}/api/namespace/feedback?id=${id}`);
+    expect(await conforms(record, "/api/namespace/feedback", "get")).toMatchObject({ id, namespace });
+    const list = await reader.fetch(`${APP}/api/namespace/list?namespace=${namespace}`);
+    expect((await conforms(list, "/api/namespace/list", "get")).count).toBe(1);
+    const resolve = await reader.fetch(
+      `${APP}/api/namespace/resolve`,
+      postJson({ feedbackId: id, message: "Fixed" }),
+    );
+    expect(await conforms(resolve, "/api/namespace/resolve", "post")).toMatchObject({ message: "Fixed" });
+    const status = await reader.fetch(`${APP}/api/namespace/status?namespace=${namespace}`);
+    const mine = await conforms(status, "/api/namespace/status", "get");
+    expect(mine.feedback[0].resolution.message).toBe("Fixed");
+  });
+
+  it("402 (sign-in) and 404 of the free reads", async () => {
+    await conforms(
+      await appFetch(`${APP}/api/namespace/list?namespace=${namespace}`),
+      "/api/namespace/list",
+      "get",
+    );
+    const missing = await reader.fetch(`${APP}/api/namespace/feedback?id=fb_nothing`);
+    expect(missing.status).toBe(404);
+    await conforms(missing, "/api/namespace/feedback", "get");
+  });
+});
+
+describe("discovery for agents", () => {
+  it("lists the paid resources at /.well-known/x402", async () => {
+    const res = await appFetch(`${APP}/.well-known/x402`);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.resources).toEqual([
+      `${APP}/api/namespace/register`,
+      `${APP}/api/namespace/feedback`,
+      `${APP}/api/namespace/resolve`,
+    ]);
+    expect(body.items[1]).toMatchObject({
+      method: "POST",
+      price: { amount: "0.01", currency: "USD" },
+      accepts: [
+        {
+          scheme: "exact",
+          network: devnet.x402.network,
+          asset: devnet.x402.asset,
+          payTo: devnet.x402.payTo,
+          amount: "10000",
+        },
+      ],
+      mpp: { method: "tempo", intent: "charge", currency: "0x20c000000000000000000000b9537d11c60e8b50" },
+    });
+  });
+
+  it("explains the service in /llms.txt", async () => {
+    const res = await appFetch(`${APP}/llms.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/markdown/);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    const text = await res.text();
+    for (const needle of [
+      "@x402/fetch",
+      "mppx",
+      "SIGN-IN-WITH-X",
+      "0.01 USD",
+      "/api/namespace/status",
+      "429",
+    ]) {
+      expect(text).toContain(needle);
+    }
+    expect(text).toContain("Remove sensitive data from context before submitting.");
+  });
+});

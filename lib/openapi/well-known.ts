@@ -1,0 +1,27 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { docsLinks } from "@/lib/http/docs";
+import { PAID_OPERATIONS, paymentProtocols, priceOf } from "./catalog";
+
+/**
+ * The /.well-known/x402 document: the paid resources on the public origin with their price and how
+ * each protocol pays it. `resources` is the plain URL list discovery crawlers read; `items` details it.
+ */
+export function x402Discovery() {
+  const origin = env().PUBLIC_ORIGIN;
+  const { x402, mpp } = paymentProtocols();
+  const items = PAID_OPERATIONS.map((op) => {
+    const price = priceOf(op);
+    return {
+      resource: `${origin}${op.path}`,
+      method: op.method,
+      operationId: op.operationId,
+      description: op.description,
+      mimeType: "application/json",
+      price: { amount: price.amount, currency: "USD", ...(price.dynamic ? { dynamic: price.dynamic } : {}) },
+      accepts: [{ ...x402, amount: price.x402Amount }],
+      mpp: { ...mpp, amount: price.mppAmount },
+    };
+  });
+  return { version: 1, resources: items.map((i) => i.resource), items, docs: docsLinks() };
+}

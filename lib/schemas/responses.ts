@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { FEEDBACK_TYPES, SEVERITIES } from "./feedback";
+
+// Response shapes, exactly as the routes answer them: the OpenAPI document is built from these, and
+// its test checks real answers against them. Success bodies are strict: no field beyond these.
+
+const timestamp = z.string().meta({ description: "ISO 8601 UTC timestamp with milliseconds" });
+const nullableString = z.string().nullable();
+
+/** 200 of POST /api/namespace/register (contract 4.1). */
+export const registerResponseSchema = z.strictObject({
+  namespace: z.string(),
+  ownerWallet: z.string(),
+  existingFeedbackLinked: z.number().int().min(0),
+  createdAt: timestamp,
+});
+
+/** 200 of POST /api/namespace/feedback (contract 4.2). */
+export const submitResponseSchema = z.strictObject({
+  id: z.string(),
+  namespace: z.string(),
+  registered: z.boolean(),
+  createdAt: timestamp,
+});
+
+const target = z.strictObject({ kind: z.string(), value: z.string(), host: z.string() });
+
+const listedFields = {
+  id: z.string(),
+  namespace: z.string(),
+  targets: z.array(target),
+  type: z.enum(FEEDBACK_TYPES),
+  title: z.string().meta({ description: "Over 80 characters, lists show 77 characters and '...'" }),
+  description: z.string(),
+  severity: z.enum(SEVERITIES).nullable(),
+  verified: z.boolean(),
+  submitterDid: nullableString,
+  submitterWallet: nullableString,
+  resolved: z.boolean(),
+  resolveMessage: nullableString,
+  rewardAmount: nullableString,
+  createdAt: timestamp,
+  steps: z.array(z.string()).nullable(),
+  expected: nullableString,
+  actual: nullableString,
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+  resolvedAt: timestamp.nullable(),
+  resolvedBy: nullableString,
+  rewardTxHash: nullableString,
+};
+
+/** 200 of GET /api/namespace/feedback?id=: the full stored record (contract 2.2) with namespace and context. */
+export const feedbackRecordSchema = z.strictObject({ ...listedFields, context: nullableString });
+
+/** An item of the owner's list: the record without context, the title shortened. */
+export const listItemSchema = z.strictObject(listedFields);
+
+/** An item of the submitter's status: a list item plus its resolution once resolved. */
+export const statusItemSchema = z.strictObject({
+  ...listedFields,
+  resolution: z
+    .strictObject({
+      message: nullableString,
+      resolvedAt: timestamp.nullable(),
+      rewardAmount: nullableString,
+      rewardTxHash: nullableString,
+    })
+    .optional(),
+});
+
+const nextCursor = z.string().optional().meta({ description: "Present when more items remain" });
+
+/** 200 of GET /api/namespace/list (contract 4.4). */
+export const listResponseSchema = z.strictObject({
+  namespace: z.string(),
+  count: z.number().int().min(0),
+  feedback: z.array(listItemSchema),
+  nextCursor,
+});
+
+/** 200 of GET /api/namespace/status (contract 4.5). */
+export const statusResponseSchema = z.strictObject({
+  submitter: z.string(),
+  count: z.number().int().min(0),
+  feedback: z.array(statusItemSchema),
+  nextCursor,
+});
+
+/** 200 of POST /api/namespace/resolve (contract 4.3). */
+export const resolveResponseSchema = z.strictObject({
+  id: z.string(),
+  namespace: z.string(),
+  resolved: z.boolean(),
+  resolvedAt: timestamp,
+  resolvedBy: z.string(),
+  message: z.string().optional(),
+  reward: z.strictObject({ amount: z.string(), recipient: z.string(), txHash: z.string() }).optional(),
+});
+
+/** Every refusal: RFC 9457 problem+json; payment and sign-in 402s add their challenges and `docs`. */
+export const problemSchema = z.looseObject({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string(),
+  instance: z.string().optional(),
+  errors: z.array(z.strictObject({ field: z.string(), message: z.string() })).optional(),
+  price: z.strictObject({ amount: z.string(), currency: z.literal("USD") }).optional(),
+  protocols: z.array(z.string()).optional(),
+  docs: z.strictObject({ guide: z.string(), openapi: z.string() }).optional(),
+  retryAfter: z.number().int().optional(),
+});

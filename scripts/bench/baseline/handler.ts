@@ -1,0 +1,124 @@
+/**
+ * Baseline for `npm run bench`: POST /api/feedback paid with x402 through the SDK's own Next.js wrapper
+ * `withX402` (@x402/next), an in-process facilitator built exactly like lib/payment/facilitator.ts's,
+ * and an in-memory array as the store. No ledger, no exactly-once: the floor to beat. Served by
+ * server.ts (plain node:http), not by a second `next build`.
+ */
+import { randomBytes } from "node:crypto";
+import { x402Facilitator } from "@x402/core/facilitator";
+import { type FacilitatorClient, x402ResourceServer } from "@x402/core/server";
+import { toFacilitatorEvmSigner } from "@x402/evm";
+import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
+import { ExactEvmScheme } from "@x402/evm/exact/server";
+import { withX402 } from "@x402/next";
+import { type NextRequest, NextResponse } from "next/server";
+import { createWalletClient, defineChain, http, nonceManager, publicActions } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+
+type Network = `${string}:${string}`;
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is required`);
+  return value;
+}
+
+const NETWORK = (process.env.X402_NETWORK ?? "eip155:31337") as Network;
+const TIMEOUT_MS = Number(process.env.X402_TIMEOUT_MS ?? 20_000);
+
+function inProcessFacilitator(): FacilitatorClient {
+  const rpcUrl = required("X402_RPC_URL");
+  const account = privateKeyToAccount(required("X402_FACILITATOR_PRIVATE_KEY") as `0x${string}`, {
+    nonceManager,
+  });
+  const chain = defineChain({
+    id: Number(NETWORK.split(":")[1]),
+    name: NETWORK,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+  const client = createWalletClient({
+    account,
+    chain,
+    pollingInterval: 250,
+    transport: http(rpcUrl, { timeout: TIMEOUT_MS, retryCount: 1 }),
+  }).extend(publicActions);
+  const signer = toFacilitatorEvmSigner(
+    {
+      address: account.address,
+      readContract: (args) => client.readContract({ ...args, args: args.args ?? [] } as never),
+      verifyTypedData: (args) => client.verifyTypedData(args as never),
+      writeContract: (args) => client.writeContract({ ...args, args: args.args ?? [] } as never),
+      sendTransaction: (args) => client.sendTransaction(args as never),
+      waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args),
+      getCode: (args) => client.getCode(args),
+    },
+    { confirmationTimeoutMs: TIMEOUT_MS },
+  );
+  const facilitator = new x402Facilitator();
+  registerExactEvmScheme(facilitator, { signer, networks: NETWORK });
+  return {
+    verify: (payload, requirements) => facilitator.verify(payload, requirements),
+    settle: (payload, requirements) => facilitator.settle(payload, requirements),
+    getSupported: async () =>
+      facilitator.getSupported() as Awaited<ReturnType<FacilitatorClient["getSupported"]>>,
+  };
+}
+
+type Item = {
+  id: string;
+  namespace: string;
+  type: string;
+  title: string;
+  description: string;
+  createdAt: string;
+};
+const store: Item[] = [];
+
+let paid: ((request: NextRequest) => Promise<NextResponse<unknown>>) | undefined;
+
+/** Built on first request so `next build` does not need the chain's environment. */
+function paidHandler() {
+  paid ??= withX402(
+    async (request: NextRequest): Promise<NextResponse<unknown>> => {
+      const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
+      if (!body || typeof body.namespace !== "string" || typeof body.title !== "string") {
+        return NextResponse.json({ error: "invalid body" }, { status: 400 });
+      }
+      const item: Item = {
+        id: `fb_${randomBytes(16).toString("base64url")}`,
+        namespace: body.namespace,
+        type: String(body.type ?? "feedback"),
+        title: body.title,
+        description: String(body.description ?? ""),
+        createdAt: new Date().toISOString(),
+      };
+      store.push(item);
+      return NextResponse.json({ id: item.id, namespace: item.namespace, createdAt: item.createdAt });
+    },
+    {
+      accepts: {
+        scheme: "exact",
+        network: NETWORK,
+        payTo: required("X402_PAY_TO"),
+        maxTimeoutSeconds: 120,
+        price: {
+          amount: "10000",
+          asset: required("X402_ASSET"),
+          extra: {
+            name: process.env.X402_ASSET_NAME ?? "USD Coin",
+            version: process.env.X402_ASSET_VERSION ?? "2",
+          },
+        },
+      },
+      description: "Submitting feedback",
+      mimeType: "application/json",
+    },
+    new x402ResourceServer(inProcessFacilitator()).register(NETWORK, new ExactEvmScheme()),
+  );
+  return paid;
+}
+
+export const POST = (request: NextRequest) => paidHandler()(request);
+
+export const storedCount = () => store.length;

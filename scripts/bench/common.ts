@@ -1,0 +1,273 @@
+/** Shared helpers for `npm run bench`: statistics, a closed-loop load runner, processes and machine facts. */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+const require = createRequire(import.meta.url);
+export const NEXT_BIN = require.resolve("next/dist/bin/next");
+
+export function envNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got "${raw}"`);
+  return n;
+}
+
+export const QUICK = process.env.BENCH_QUICK === "1";
+
+export type Summary = { n: number; mean: number; p50: number; p95: number; p99: number; max: number };
+
+/** Percentiles (nearest rank) in milliseconds, rounded to 0.01 ms. */
+export function summarize(samples: number[]): Summary {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => (s.length ? s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]! : Number.NaN);
+  const r = (x: number) => Math.round(x * 100) / 100;
+  const mean = s.length ? s.reduce((a, b) => a + b, 0) / s.length : Number.NaN;
+  return {
+    n: s.length,
+    mean: r(mean),
+    p50: r(at(0.5)),
+    p95: r(at(0.95)),
+    p99: r(at(0.99)),
+    max: r(s.at(-1) ?? NaN),
+  };
+}
+
+export const now = () => performance.now();
+
+export type LoadResult = {
+  concurrency: number;
+  requests: number;
+  ok: number;
+  errors: number;
+  errorSamples: string[];
+  wallMs: number;
+  rps: number;
+  latency: Summary;
+};
+
+/**
+ * Runs `count` tasks with at most `concurrency` in flight (closed loop); each task returns an error
+ * string or null. Latency is per task, throughput is completed-ok tasks over wall time.
+ */
+export async function closedLoop(
+  count: number,
+  concurrency: number,
+  task: (i: number) => Promise<string | null>,
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const errorSamples: string[] = [];
+  let next = 0;
+  let ok = 0;
+  let errors = 0;
+  const start = now();
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      const t0 = now();
+      let failure: string | null;
+      try {
+        failure = await task(i);
+      } catch (error) {
+        failure = error instanceof Error ? error.message : String(error);
+      }
+      const dt = now() - t0;
+      if (failure === null) {
+        ok++;
+        latencies.push(dt);
+      } else {
+        errors++;
+        if (errorSamples.length < 5) errorSamples.push(failure.slice(0, 300));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+  const wallMs = now() - start;
+  return {
+    concurrency,
+    requests: count,
+    ok,
+    errors,
+    errorSamples,
+    wallMs: Math.round(wallMs),
+    rps: Math.round((ok / (wallMs / 1000)) * 100) / 100,
+    latency: summarize(latencies),
+  };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+export type NextApp = { url: string; pid: number; stop: () => Promise<void> };
+
+/** `next start` in its own process group (as e2e/global-setup.ts does), waiting until it answers. */
+export async function startNext(options: {
+  dir: string;
+  port: number;
+  env: Record<string, string>;
+  probePath?: string;
+  log?: string;
+}): Promise<NextApp> {
+  const app: ChildProcess = spawn(
+    process.execPath,
+    [NEXT_BIN, "start", options.dir, "--port", String(options.port), "--hostname", "127.0.0.1"],
+    {
+      cwd: options.dir,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, NODE_ENV: "production", ...options.env },
+    },
+  );
+  const tail: string[] = [];
+  const keep = (chunk: Buffer) => {
+    tail.push(chunk.toString());
+    if (tail.length > 200) tail.shift();
+  };
+  app.stdout?.on("data", keep);
+  app.stderr?.on("data", keep);
+  const pid = app.pid!;
+  const kill = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-pid, signal);
+    } catch {}
+  };
+  const stop = async () => {
+    if (app.exitCode !== null) return;
+    kill("SIGTERM");
+    const deadline = Date.now() + 10_000;
+    while (app.exitCode === null && Date.now() < deadline) await sleep(100);
+    kill("SIGKILL");
+  };
+  const url = `http://127.0.0.1:${options.port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (app.exitCode !== null) {
+      throw new Error(
+        `next start (${options.dir}) exited with ${app.exitCode}:\n${tail.join("").slice(-3000)}`,
+      );
+    }
+    try {
+      const res = await fetch(`${url}${options.probePath ?? "/"}`);
+      await res.arrayBuffer();
+      if (res.status < 500) break;
+    } catch {}
+    if (Date.now() > deadline) {
+      kill("SIGKILL");
+      throw new Error(`next start (${options.dir}) did not answer within 120 s`);
+    }
+    await sleep(250);
+  }
+  return { url, pid, stop };
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The process in `pgid`'s group that is next-server (the largest one when the title is not set). */
+export function nextServerPid(pgid: number): number {
+  let best = pgid;
+  let bestRss = -1;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== pgid) continue;
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      const rss = rssKiB(Number(entry)) ?? 0;
+      const score = cmd.includes("next-server") ? rss + 1e12 : rss;
+      if (score > bestRss) {
+        bestRss = score;
+        best = Number(entry);
+      }
+    } catch {}
+  }
+  return best;
+}
+
+export function rssKiB(pid: number): number | null {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+function pkgVersion(name: string): string {
+  try {
+    return (
+      JSON.parse(readFileSync(path.join(ROOT, "node_modules", name, "package.json"), "utf8")) as {
+        version: string;
+      }
+    ).version;
+  } catch {
+    return "missing";
+  }
+}
+
+export function machineInfo(databaseUrl: string | undefined) {
+  let postgresServer: string | undefined;
+  if (databaseUrl) {
+    try {
+      postgresServer = execFileSync("psql", [databaseUrl, "-Atc", "show server_version"], {
+        encoding: "utf8",
+        timeout: 5000,
+      }).trim();
+    } catch {
+      postgresServer = "unknown (psql not available)";
+    }
+  }
+  return {
+    cpu: os.cpus()[0]?.model ?? "unknown",
+    cores: os.cpus().length,
+    memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    loadAverageAtStart: os.loadavg().map((x) => Math.round(x * 100) / 100),
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    versions: {
+      next: pkgVersion("next"),
+      "@x402/core": pkgVersion("@x402/core"),
+      "@x402/evm": pkgVersion("@x402/evm"),
+      "@x402/next": pkgVersion("@x402/next"),
+      mppx: pkgVersion("mppx"),
+      viem: pkgVersion("viem"),
+      postgres: pkgVersion("postgres"),
+      "@electric-sql/pglite": pkgVersion("@electric-sql/pglite"),
+      "drizzle-orm": pkgVersion("drizzle-orm"),
+      anvil: pkgVersion("@foundry-rs/anvil"),
+      ...(postgresServer ? { "postgresql-server": postgresServer } : {}),
+    },
+  };
+}
+
+/** Runs a TypeScript file in a child node with the react-server condition (so lib's "server-only" loads). */
+export function runInProcessChild(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", script, ...args], {
+      cwd: ROOT,
+      stdio: ["ignore", "inherit", "inherit"],
+      env: { ...process.env, NODE_ENV: "production", ...env },
+    });
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(script)} ${args[0]} exited with ${code}`)),
+    );
+  });
+}

@@ -1,0 +1,387 @@
+/**
+ * The in-process half of `npm run bench`, run by run.ts in a child node with the react-server condition
+ * (lib's modules import "server-only") and the devnet app environment:
+ *
+ *   prepare <out.json>  seed the inbox at scale with SQL, register it, walk to a deep cursor, EXPLAIN the
+ *                       page queries, time listFeedback in-process, and time sign-in verification.
+ *   phases  <out.json>  time the server-side phases of a paid x402 submission (verify, ledger claim,
+ *                       settle, commit) by calling lib/payment directly against the same devnet and DB.
+ *
+ * On PGlite the database is one process's: run.ts calls this only while `next start` is not running.
+ */
+import { writeFileSync } from "node:fs";
+import { decodePaymentRequiredHeader } from "@x402/core/http";
+import {
+  type CompleteSIWxInfo,
+  createSIWxPayload,
+  encodeSIWxHeader,
+  SIGN_IN_WITH_X,
+  type SIWxExtension,
+} from "@x402/extensions/sign-in-with-x";
+import { type SQL, sql } from "drizzle-orm";
+import { privateKeyToAccount } from "viem/accounts";
+import { authenticationRequired, verifySignIn } from "../../lib/auth/siwx";
+import { createX402Fetch } from "../../lib/clients/x402-payer";
+import { closeDb, getDb } from "../../lib/db/client";
+import type { DevnetInfo } from "../../lib/devnet/start-devnet";
+import { listFeedback } from "../../lib/domain/feedback/list-feedback";
+import { submitFeedback } from "../../lib/domain/feedback/submit-feedback";
+import { AppError } from "../../lib/http/errors";
+import { claimPayment, markSettled } from "../../lib/payment/ledger";
+import { commitPaid } from "../../lib/payment/paid";
+import { x402Protocol } from "../../lib/payment/x402";
+import { submitFeedbackSchema } from "../../lib/schemas/feedback";
+import { listQuerySchema } from "../../lib/schemas/list";
+import { closedLoop, envNumber, now, summarize } from "./common";
+
+const [mode, outFile] = process.argv.slice(2);
+const info = JSON.parse(process.env.BENCH_DEVNET ?? "null") as DevnetInfo;
+if (!info || !outFile) throw new Error("usage: inproc.ts prepare|phases <out.json> with BENCH_DEVNET set");
+
+const INBOX_NAMESPACE = "bench-inbox";
+const owner = info.accounts[0]!;
+
+type Db = Awaited<ReturnType<typeof getDb>>;
+
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+async function q<T>(db: Db, query: SQL): Promise<T[]> {
+  return rowsOf<T>(await db.execute(query));
+}
+
+const log = (message: string) => console.log(`  [in-process] ${message}`);
+
+// ─── Inbox at scale ──────────────────────────────────────────────────────────────────────────────────
+
+async function seed(db: Db, nsRows: number, totalRows: number) {
+  const total = Math.max(totalRows, nsRows);
+  const existing = await q<{ ns: string | number; total: string | number; severities: string | number }>(
+    db,
+    sql`select count(*) filter (where namespace = ${INBOX_NAMESPACE}) as ns, count(*) as total,
+               count(distinct severity) filter (where namespace = ${INBOX_NAMESPACE}) as severities
+        from feedback where id like 'fbbench%'`,
+  );
+  const [have] = existing;
+  if (have && Number(have.ns) === nsRows && Number(have.total) === total && Number(have.severities) === 4) {
+    log(`reusing ${total} seeded rows (${nsRows} in ${INBOX_NAMESPACE})`);
+    return { seededMs: 0, reused: true };
+  }
+  const t0 = now();
+  await db.execute(sql`delete from feedback where id like 'fbbench%'`);
+  // Every k-th row belongs to the inbox, so its items are spread over the whole time range.
+  const k = Math.max(1, Math.floor(total / Math.max(1, nsRows)));
+  const chunk = 100_000;
+  for (let from = 1; from <= total; from += chunk) {
+    const to = Math.min(total, from + chunk - 1);
+    await db.execute(sql`
+      insert into feedback (id, namespace, type, title, description, severity, targets, submitter_wallet,
+                            payment_id, created_at)
+      select 'fbbench' || lpad(g::text, 8, '0'),
+             case when g % ${k} = 0 and g / ${k} <= ${nsRows} then ${INBOX_NAMESPACE}
+                  else 'bench-other-' || (g % 997)::text end,
+             (array['bug','feature','feedback'])[1 + (g / ${k}) % 3],
+             'Seeded benchmark item ' || g,
+             'A seeded feedback item for the inbox benchmark, number ' || g || '.',
+             (array['low','medium','high','critical'])[1 + (g / ${k} / 3) % 4],
+             '[]'::jsonb,
+             null,
+             'pay_bench_' || g,
+             now() - make_interval(secs => g)
+      from generate_series(${from}::int, ${to}::int) as g`);
+    log(`seeded ${to}/${total} rows`);
+  }
+  await db.execute(sql`analyze feedback`);
+  return { seededMs: Math.round(now() - t0), reused: false };
+}
+
+async function register(db: Db) {
+  await db.execute(sql`
+    insert into namespaces (name, owner_wallet, payment_id, created_at)
+    values (${INBOX_NAMESPACE}, ${owner.address}, ${"pay_bench_inbox_ns"}, now())
+    on conflict (name) do update set owner_wallet = excluded.owner_wallet`);
+}
+
+type ListCase = { name: string; params: Record<string, string>; filter: SQL; deep?: boolean };
+
+function listParams(extra: Record<string, string>) {
+  return listQuerySchema.parse({ namespace: INBOX_NAMESPACE, ...extra });
+}
+
+/** Walks newest-first pages of 100 by cursor until `depth` items were passed; returns that cursor. */
+async function walkTo(db: Db, depth: number) {
+  let cursor: string | undefined;
+  let passed = 0;
+  let lastRow: { createdAt: string; id: string } | undefined;
+  const t0 = now();
+  while (passed < depth) {
+    const page = await listFeedback(
+      owner.address,
+      listParams({ limit: "100", ...(cursor ? { cursor } : {}) }),
+      db,
+    );
+    passed += page.count;
+    const last = page.feedback.at(-1) as { id: string; createdAt: string } | undefined;
+    if (!page.nextCursor || !last) break;
+    cursor = page.nextCursor;
+    lastRow = { createdAt: last.createdAt, id: last.id };
+  }
+  return { cursor, passed, lastRow, walkMs: Math.round(now() - t0) };
+}
+
+async function planOf(db: Db, query: SQL) {
+  const rows = await q<Record<string, string>>(db, sql`explain (analyze, buffers) ${query}`);
+  return rows.map((r) => Object.values(r)[0]).join("\n");
+}
+
+async function explain(db: Db, where: SQL, limit: number) {
+  const plan = await planOf(
+    db,
+    sql`select * from feedback where ${where} order by created_at desc, id desc limit ${limit}`,
+  );
+  // What-if: the same page ordered the way the indexes are built (DESC NULLS LAST; the columns are NOT NULL).
+  const whatIfPlan = await planOf(
+    db,
+    sql`select * from feedback where ${where}
+        order by created_at desc nulls last, id desc nulls last limit ${limit}`,
+  );
+  const whatIfExec = /Execution Time: ([\d.]+) ms/.exec(whatIfPlan)?.[1];
+  const whatIfNullsLast = {
+    orderFromIndex: !/Sort Key:/.test(whatIfPlan),
+    executionMs: whatIfExec ? Number(whatIfExec) : null,
+    plan: whatIfPlan,
+  };
+  const index = /feedback_ns_[a-z_]+idx/.exec(plan)?.[0] ?? null;
+  const exec = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1];
+  // A Sort node means the index only filtered: every matching row was read and sorted for one page.
+  const orderFromIndex = !/Sort Key:/.test(plan);
+  const scan =
+    /(?:Index Scan|Bitmap Heap Scan|Seq Scan)[^\n]*actual time=[\d.]+\.\.[\d.]+ rows=([\d.]+) loops=(\d+)/.exec(
+      plan,
+    );
+  const rowsRead = scan ? Math.round(Number(scan[1]) * Number(scan[2])) : Number.NaN;
+  return {
+    plan,
+    index,
+    usesNsIndex: index !== null,
+    orderFromIndex,
+    rowsRead,
+    executionMs: exec ? Number(exec) : null,
+    whatIfNullsLast,
+  };
+}
+
+async function prepare() {
+  const nsRows = envNumber("BENCH_INBOX_NS_ROWS", 100_000);
+  const totalRows = envNumber("BENCH_INBOX_TOTAL_ROWS", 1_000_000);
+  const samples = envNumber("BENCH_LIST_SAMPLES", 30);
+  const db = await getDb();
+  const seeded = await seed(db, nsRows, totalRows);
+  await register(db);
+  const [counts] = await q<{ ns: string; total: string }>(
+    db,
+    sql`select count(*) filter (where namespace = ${INBOX_NAMESPACE}) as ns, count(*) as total from feedback`,
+  );
+  log(`feedback table: ${counts?.total} rows, ${counts?.ns} in ${INBOX_NAMESPACE}`);
+
+  const depth = Math.floor(nsRows * envNumber("BENCH_DEEP_FRACTION", 0.9));
+  const walk = await walkTo(db, depth);
+  log(`walked ${walk.passed} items by cursor in ${walk.walkMs} ms`);
+  const at = walk.lastRow;
+  const ns = sql`namespace = ${INBOX_NAMESPACE}`;
+  const cases: ListCase[] = [
+    { name: "first page", params: {}, filter: ns },
+    {
+      name: `deep page (after ${walk.passed} items, by cursor)`,
+      params: walk.cursor ? { cursor: walk.cursor } : {},
+      filter: at ? sql`${ns} and (created_at, id) < (${at.createdAt}::timestamptz, ${at.id})` : ns,
+      deep: true,
+    },
+    { name: "type=bug", params: { type: "bug" }, filter: sql`${ns} and type = 'bug'` },
+    {
+      name: "severity=critical",
+      params: { severity: "critical" },
+      filter: sql`${ns} and severity = 'critical'`,
+    },
+  ];
+  const limit = 50;
+  const results = [];
+  for (const c of cases) {
+    const latencies: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await listFeedback(owner.address, listParams({ limit: String(limit), ...c.params }), db);
+    }
+    for (let i = 0; i < samples; i++) {
+      const t0 = now();
+      await listFeedback(owner.address, listParams({ limit: String(limit), ...c.params }), db);
+      latencies.push(now() - t0);
+    }
+    const plan = await explain(db, c.filter, limit + 1);
+    results.push({ name: c.name, params: c.params, inProcess: summarize(latencies), explain: plan });
+    log(`${c.name}: p50 ${summarize(latencies).p50} ms in-process, index ${plan.index ?? "NONE"}`);
+  }
+
+  const siwx = await signInThroughput(envNumber("BENCH_SIWX_PROOFS", 300));
+  writeFileSync(
+    outFile!,
+    JSON.stringify(
+      {
+        inbox: {
+          namespace: INBOX_NAMESPACE,
+          nsRows: Number(counts?.ns ?? 0),
+          tableRows: Number(counts?.total ?? 0),
+          seeded,
+          pageLimit: limit,
+          deepWalk: { items: walk.passed, ms: walk.walkMs },
+          cases: results,
+        },
+        siwx,
+      },
+      null,
+      2,
+    ),
+  );
+}
+
+// ─── Sign-in verification ────────────────────────────────────────────────────────────────────────────
+
+async function signInThroughput(count: number) {
+  const url = `${info.appUrl}/api/namespace/list?namespace=${INBOX_NAMESPACE}`;
+  const proofs: string[] = [];
+  const t0 = now();
+  for (let i = 0; i < count; i++) {
+    const challenge = await authenticationRequired(url).catch((e: unknown) => e);
+    if (!(challenge instanceof AppError))
+      throw new Error("authenticationRequired did not return an AppError");
+    const header = challenge.extra.headers?.["PAYMENT-REQUIRED"];
+    if (!header) throw new Error("no PAYMENT-REQUIRED header on the sign-in challenge");
+    const ext = decodePaymentRequiredHeader(header).extensions?.[SIGN_IN_WITH_X] as SIWxExtension;
+    const chain = ext.supportedChains[0]!;
+    const wallet = info.accounts[i % info.accounts.length]!;
+    const signInfo = { ...ext.info, chainId: chain.chainId, type: chain.type } as CompleteSIWxInfo;
+    proofs.push(
+      encodeSIWxHeader(await createSIWxPayload(signInfo, privateKeyToAccount(wallet.privateKey), url)),
+    );
+  }
+  const prepMs = now() - t0;
+  const latencies: number[] = [];
+  const start = now();
+  for (const proof of proofs) {
+    const t = now();
+    await verifySignIn(proof);
+    latencies.push(now() - t);
+  }
+  const wall = now() - start;
+  // A second pass must fail: each nonce is single-use.
+  const replay = await verifySignIn(proofs[0]!).then(
+    () => "accepted (BUG)",
+    () => "refused",
+  );
+  const result = {
+    proofs: count,
+    perSecond: Math.round((count / (wall / 1000)) * 10) / 10,
+    latency: summarize(latencies),
+    challengeAndSignMsPerProof: Math.round((prepMs / count) * 100) / 100,
+    replayOfUsedProof: replay,
+    note: "verifySignIn in one process, sequential: parse, validate, ECDSA recover, consume the stored nonce",
+  };
+  log(`sign-in verification: ${result.perSecond}/s (p50 ${result.latency.p50} ms), replay ${replay}`);
+  return result;
+}
+
+// ─── Server-side phases of a paid x402 submission ────────────────────────────────────────────────────
+
+async function phases() {
+  const count = envNumber("BENCH_PHASES_REQUESTS", 40);
+  const concurrencies = (process.env.BENCH_PHASES_CONCURRENCY ?? "1,8").split(",").map(Number);
+  const db = await getDb();
+  const charge = {
+    operation: "feedback",
+    method: "POST" as const,
+    amountMicroUsd: 10_000n,
+    resourceUrl: `${info.appUrl}/api/namespace/feedback`,
+    description: "Submitting feedback",
+  };
+  const challenge = await x402Protocol.challenge(charge);
+  const required = challenge.headers["PAYMENT-REQUIRED"]!;
+  const payers = info.accounts.map((a) =>
+    createX402Fetch({
+      privateKey: a.privateKey,
+      network: info.x402.network,
+      rpcUrl: info.x402.rpcUrl,
+      asset: info.x402.asset,
+    }),
+  );
+  const input = submitFeedbackSchema.parse({
+    namespace: "bench-phases",
+    type: "bug",
+    title: "Benchmark phases item",
+    description: "Timing verify, claim, settle and commit in-process.",
+    severity: "low",
+  });
+  const out = [];
+  for (const concurrency of concurrencies) {
+    const signatures = await Promise.all(
+      Array.from({ length: count }, (_, i) => payers[i % payers.length]!.sign(required)),
+    );
+    const t = {
+      verify: [] as number[],
+      claim: [] as number[],
+      settle: [] as number[],
+      commit: [] as number[],
+    };
+    const load = await closedLoop(count, concurrency, async (i) => {
+      const request = new Request(charge.resourceUrl, {
+        method: "POST",
+        headers: { "payment-signature": signatures[i]! },
+      });
+      const t0 = now();
+      const payment = await x402Protocol.verify(request, charge);
+      const t1 = now();
+      const claim = await claimPayment(db, {
+        payment,
+        operation: "feedback",
+        lockKey: null,
+        request: { bench: true },
+      });
+      const t2 = now();
+      if (!claim.ok) return `claim refused: ${claim.reason}`;
+      const settlement = await payment.settle();
+      const t3 = now();
+      await markSettled(db, claim.paymentId, settlement.txRef);
+      await commitPaid(db, (ctx) => submitFeedback(input, null, ctx), {
+        paymentId: claim.paymentId,
+        payer: payment.payer,
+        protocol: payment.protocol,
+      });
+      const t4 = now();
+      t.verify.push(t1 - t0);
+      t.claim.push(t2 - t1);
+      t.settle.push(t3 - t2);
+      t.commit.push(t4 - t3);
+      return null;
+    });
+    const phasesOut = {
+      verify: summarize(t.verify),
+      claimDb: summarize(t.claim),
+      settle: summarize(t.settle),
+      commitDb: summarize(t.commit),
+    };
+    out.push({ concurrency, load, phases: phasesOut });
+    log(
+      `x402 phases at c=${concurrency}: verify p50 ${phasesOut.verify.p50} ms, claim ${phasesOut.claimDb.p50} ms, settle ${phasesOut.settle.p50} ms, commit ${phasesOut.commitDb.p50} ms (${load.errors} errors)`,
+    );
+  }
+  writeFileSync(outFile!, JSON.stringify({ x402: out }, null, 2));
+}
+
+try {
+  if (mode === "prepare") await prepare();
+  else if (mode === "phases") await phases();
+  else throw new Error(`unknown mode ${mode}`);
+} finally {
+  await closeDb();
+}
+process.exit(0);

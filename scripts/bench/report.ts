@@ -1,0 +1,294 @@
+/** Renders bench results as BENCHMARKS.md (machine, versions, method, tables) and a short stdout table. */
+import { writeFileSync } from "node:fs";
+import type { Summary } from "./common";
+
+type Level = {
+  concurrency: number;
+  requests: number;
+  ok: number;
+  errors: number;
+  rps: number;
+  latency: Summary;
+  challenge: Summary;
+  sign: Summary;
+  statusCounts?: Record<string, number>;
+};
+type Failed = { error: string };
+const failed = (x: unknown): x is Failed => typeof x === "object" && x !== null && "error" in x;
+const fmt = (n: number | undefined | null) =>
+  n === undefined || n === null || Number.isNaN(n) ? "–" : String(n);
+
+function paidTable(ours: unknown, baseline: unknown, mpp: unknown): string {
+  const rows: string[] = [
+    "| protocol | server | concurrency | ok / sent | req/s | p50 ms | p95 ms | p99 ms | 402 round trip p50 ms | client signing p50 ms | ours ÷ baseline (p50 latency, req/s) |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+  ];
+  const base = Array.isArray(baseline) ? (baseline as Level[]) : [];
+  const add = (protocol: string, server: string, levels: unknown, compare: boolean) => {
+    if (failed(levels)) {
+      rows.push(`| ${protocol} | ${server} | – | failed: ${levels.error.slice(0, 80)} | | | | | | | |`);
+      return;
+    }
+    if (!Array.isArray(levels)) return;
+    for (const l of levels as Level[]) {
+      const b = base.find((x) => x.concurrency === l.concurrency);
+      const ratio =
+        compare && b && b.latency.p50 > 0 && b.rps > 0
+          ? `${(l.latency.p50 / b.latency.p50).toFixed(2)}× latency, ${(l.rps / b.rps).toFixed(2)}× req/s`
+          : "";
+      rows.push(
+        `| ${protocol} | ${server} | ${l.concurrency} | ${l.ok} / ${l.requests} | ${l.rps} | ${fmt(l.latency.p50)} | ${fmt(l.latency.p95)} | ${fmt(l.latency.p99)} | ${fmt(l.challenge.p50)} | ${fmt(l.sign.p50)} | ${ratio} |`,
+      );
+    }
+  };
+  add("x402", "ours (`next start`)", ours, true);
+  add("x402", "baseline (`withX402`)", baseline, false);
+  add("MPP", "ours (`next start`)", mpp, false);
+  return rows.join("\n");
+}
+
+type Prepared = {
+  inbox?: {
+    nsRows: number;
+    tableRows: number;
+    pageLimit: number;
+    seeded: { seededMs: number; reused: boolean };
+    deepWalk: { items: number; ms: number };
+    cases: Array<{
+      name: string;
+      inProcess: Summary;
+      explain: {
+        index: string | null;
+        usesNsIndex: boolean;
+        orderFromIndex?: boolean;
+        rowsRead?: number;
+        executionMs: number | null;
+        plan: string;
+        whatIfNullsLast?: { orderFromIndex: boolean; executionMs: number | null };
+      };
+    }>;
+  };
+  siwx?: { perSecond: number; latency: Summary; proofs: number; replayOfUsedProof: string };
+};
+
+function inboxTable(prepared: Prepared | undefined, http: unknown): string {
+  const inbox = prepared?.inbox;
+  if (!inbox) return "_not measured_";
+  const overHttp = Array.isArray(http)
+    ? (http as Array<{ name: string; latency: Summary; items: number }>)
+    : [];
+  const rows = [
+    `${inbox.nsRows.toLocaleString("en-US")} items in the namespace, ${inbox.tableRows.toLocaleString("en-US")} rows in the table, page limit ${inbox.pageLimit}.`,
+    "",
+    "| page | HTTP p50 ms | HTTP p95 ms | in-process p50 ms | in-process p95 ms | index (EXPLAIN ANALYZE) | order from the index? | rows into the page's Sort/Limit | plan execution ms | same query ordered NULLS LAST: execution ms |",
+    "|---|---:|---:|---:|---:|---|---|---:|---:|---:|",
+  ];
+  for (const c of inbox.cases) {
+    const h = overHttp.find((x) => x.name === c.name);
+    rows.push(
+      `| ${c.name} | ${fmt(h?.latency.p50)} | ${fmt(h?.latency.p95)} | ${c.inProcess.p50} | ${c.inProcess.p95} | ${c.explain.index ?? "**none**"} | ${c.explain.orderFromIndex === false ? "**no (Sort)**" : "yes"} | ${fmt(c.explain.rowsRead)} | ${fmt(c.explain.executionMs)} | ${c.explain.whatIfNullsLast ? `${fmt(c.explain.whatIfNullsLast.executionMs)}${c.explain.whatIfNullsLast.orderFromIndex ? " (index order)" : " (Sort)"}` : "–"} |`,
+    );
+  }
+  return rows.join("\n");
+}
+
+export function writeReport(results: Record<string, unknown>, mdPath: string, jsonPath: string): string {
+  const machine = results.machine as {
+    cpu: string;
+    cores: number;
+    memoryGiB: number;
+    os: string;
+    node: string;
+    loadAverageAtStart: number[];
+    versions: Record<string, string>;
+  };
+  const config = results.config as Record<string, unknown>;
+  const prepared = (failed(results.prepared) ? undefined : results.prepared) as Prepared | undefined;
+  const soak = results.soak as
+    | {
+        seconds: number;
+        ok: number;
+        errors: number;
+        rps: number;
+        latency: Summary;
+        rssMiB: Record<string, number>;
+      }
+    | Failed
+    | undefined;
+  const phases = results.phases as
+    | {
+        x402: Array<{
+          concurrency: number;
+          load: { ok: number; errors: number };
+          phases: Record<string, Summary>;
+        }>;
+      }
+    | Failed
+    | undefined;
+
+  const paid = paidTable(results.x402, results.baseline, results.mpp);
+  const inbox = inboxTable(prepared, results.inboxHttp);
+  const siwx = prepared?.siwx
+    ? `${prepared.siwx.perSecond} verifications/s (p50 ${prepared.siwx.latency.p50} ms, p99 ${prepared.siwx.latency.p99} ms) over ${prepared.siwx.proofs} fresh proofs; a reused proof was ${prepared.siwx.replayOfUsedProof}.`
+    : "_not measured_";
+  const soakLine =
+    soak && !failed(soak)
+      ? `${soak.seconds} s of paid x402 submissions at concurrency 32: ${soak.ok} ok, ${soak.errors} errors, ${soak.rps} req/s, p50 ${soak.latency.p50} ms, p99 ${soak.latency.p99} ms. next-server RSS: start ${soak.rssMiB.start} MiB, end ${soak.rssMiB.end} MiB, max ${soak.rssMiB.max} MiB.`
+      : soak
+        ? `failed: ${soak.error}`
+        : "_not measured_";
+  const phaseRows =
+    phases && !failed(phases)
+      ? [
+          "| concurrency | verify p50 / p95 ms | ledger claim (DB) p50 / p95 ms | settle p50 / p95 ms | commit (DB) p50 / p95 ms | ok / errors |",
+          "|---:|---|---|---|---|---|",
+          ...phases.x402.map(
+            (p) =>
+              `| ${p.concurrency} | ${p.phases.verify?.p50} / ${p.phases.verify?.p95} | ${p.phases.claimDb?.p50} / ${p.phases.claimDb?.p95} | ${p.phases.settle?.p50} / ${p.phases.settle?.p95} | ${p.phases.commitDb?.p50} / ${p.phases.commitDb?.p95} | ${p.load.ok} / ${p.load.errors} |`,
+          ),
+        ].join("\n")
+      : phases
+        ? `failed: ${phases.error}`
+        : "_not measured_";
+
+  const verdicts = verdictsOf(results, prepared, soak);
+  const md = `# Benchmarks
+
+Generated by \`npm run bench\` (scripts/bench/run.ts) on ${String(results.finishedAt ?? results.startedAt)}. Raw results: \`${jsonPath}\`.
+Rerun with \`npm run bench\`; \`BENCH_QUICK=1 npm run bench\` is a reduced smoke run. Set \`DATABASE_URL\` to run on PostgreSQL.
+
+## This run
+
+- Database: **${results.database === "postgres" ? "PostgreSQL (DATABASE_URL)" : "embedded PGlite (on-disk data dir in a temp folder)"}**${config.quick ? " — **BENCH_QUICK=1: reduced sizes, not a full run**" : ""}
+- Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB RAM, ${machine.os}; load average at start ${machine.loadAverageAtStart.join(" / ")}${results.loadAverageAtEnd ? `, at end ${(results.loadAverageAtEnd as number[]).join(" / ")}` : ""}
+- Node ${machine.node}; ${Object.entries(machine.versions)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(", ")}
+- Requests per concurrency level: ${JSON.stringify(config.requestsPerLevel)}; soak ${config.soakSeconds} s
+${Array.isArray(results.notes) ? (results.notes as string[]).map((n) => `- ${n}`).join("\n") : ""}
+
+## What it shows
+
+${verdicts}
+
+## Paid submission, end to end (POST /api/namespace/feedback, 0.01 USD)
+
+${paid}
+
+Latency is the paid call only (the request carrying the payment, through verify, ledger claim, settlement
+on chain and the stored write). Every paid call carries its own freshly signed payment. x402: the 402 is
+static, so it is fetched once per level (its round trip sampled 5 times, sequentially, before the level)
+and each payment is signed with the official client's \`.sign\` just before its call. MPP: every challenge
+is single-use (HMAC-bound id, 25 s Tempo validity), so each request first fetches its own 402 and the mppx
+client builds its credential (signing plus the client's gas estimate over RPC). Signing and, for MPP, the
+402 are timed apart and not in the latency, but they are inside the wall time, so req/s is what one load
+generator on the same machine achieved.
+
+### Where the time goes on the server (x402, in-process)
+
+${phaseRows}
+
+## Owner's inbox at scale (GET /api/namespace/list)
+
+${inbox}
+
+## Sign-in proof verification
+
+${siwx}
+
+## Memory over a long run
+
+${soakLine}
+
+## Method
+
+- **Devnet**: \`startDevnet\` (lib/devnet) — anvil with Circle's FiatTokenV2_2 USDC (automine) for x402, and
+  \`anvil --network tempo --hardfork t4 --block-time 1\` with USDC.e for MPP; 8 funded payer wallets.
+- **Server**: \`next build\` into \`.next-bench\` (BENCH_DIST_DIR), then \`next start\` on 127.0.0.1 with the
+  devnet environment of lib/devnet/app-env.ts; loopback HTTP only. PGlite runs in an on-disk temp dir; with
+  \`DATABASE_URL\` the same PostgreSQL the app uses.
+- **Payers**: x402 through the official client (lib/clients/x402-payer.ts \`.sign(PAYMENT-REQUIRED)\`), payments
+  spread round-robin over the 8 wallets (EIP-3009 nonces are random, so many can be in flight per wallet).
+  MPP through the official mppx client, one per wallet, \`createCredential(402 response)\`; Tempo expiring
+  nonces let a wallet have several transactions in flight (up to concurrency ÷ 8 per wallet here).
+- **Load**: closed loop, N workers = concurrency, each: 402 → sign → paid call (timed).
+- **Server phases**: lib/payment/x402.ts \`verify\` / \`settle\` and lib/payment/ledger.ts \`claimPayment\` +
+  \`commitPaid\` called in-process against the same devnet and database, after \`next start\` stopped (never two
+  facilitators settling from one key at once).
+- **Inbox**: rows seeded with one \`generate_series\` INSERT per 100,000 rows (the inbox's items interleaved in
+  time with the rest), the namespace registered to a payer wallet, \`ANALYZE\`. The deep page's cursor is
+  reached by walking pages of 100 through \`listFeedback\`. Each HTTP sample gets a fresh SIGN-IN-WITH-X proof
+  (single-use nonces); only the list call is timed. \`EXPLAIN (ANALYZE, BUFFERS)\` of the same keyset query
+  (plans in the JSON) names the index used.
+- **Sign-in**: \`verifySignIn\` (lib/auth/siwx.ts) in-process over fresh proofs, sequentially.
+- **Baseline**: scripts/bench/baseline — \`withX402\` from \`@x402/next\` around a handler that stores into an
+  in-memory array, with an in-process facilitator built exactly like lib/payment/facilitator.ts's, same chain,
+  same facilitator key, run after ours (not concurrently). It is served by a plain \`node:http\` server that
+  hands a \`NextRequest\` to the wrapped handler (a second \`next build\` inside this repository picks up the
+  root app's proxy.ts and instrumentation.ts), so the baseline skips Next's router: a conservative baseline.
+- **Soak**: paid x402 submissions at concurrency 32 for BENCH_SOAK_SECONDS; VmRSS of the next-server process
+  from /proc every 5 s.
+
+Knobs (sizes, levels, durations, sections) are listed at the top of scripts/bench/run.ts;
+\`npx tsx scripts/bench/render.ts [results.json]\` re-renders this file from a results JSON.
+
+Numbers from a shared 2-core machine running other builds and tests at the same time are contended: compare
+ratios within one run (ours ÷ baseline), not absolute figures across runs.
+`;
+  writeFileSync(mdPath, md);
+  return `${verdicts}\n\n${paid}\n\n${inbox}\n\nSign-in: ${siwx}\nSoak: ${soakLine}`;
+}
+
+/** The issue's three claims, checked against this run's numbers. */
+function verdictsOf(
+  results: Record<string, unknown>,
+  prepared: Prepared | undefined,
+  soak: { rssMiB: Record<string, number>; seconds: number } | Failed | undefined,
+): string {
+  const lines: string[] = [];
+  const ours = Array.isArray(results.x402) ? (results.x402 as Level[]) : [];
+  const base = Array.isArray(results.baseline) ? (results.baseline as Level[]) : [];
+  const ratios = ours
+    .map((l) => {
+      const b = base.find((x) => x.concurrency === l.concurrency);
+      return b ? { c: l.concurrency, lat: l.latency.p50 / b.latency.p50, rps: l.rps / b.rps } : undefined;
+    })
+    .filter((x) => x !== undefined);
+  if (ratios.length) {
+    const slower = ratios.filter((r) => r.lat > 1.1 || r.rps < 0.9);
+    lines.push(
+      `- **Paid submission vs the \`withX402\` baseline** (x402, p50 latency ratio / req/s ratio): ${ratios
+        .map((r) => `c=${r.c}: ${r.lat.toFixed(2)}× / ${r.rps.toFixed(2)}×`)
+        .join("; ")}. ${
+        slower.length
+          ? `Not yet "no slower" at c=${slower.map((r) => r.c).join(", ")} (10% tolerance).`
+          : "No slower than the baseline within 10%."
+      }`,
+    );
+  }
+  const cases = prepared?.inbox?.cases ?? [];
+  if (cases.length) {
+    const sorted = cases.filter(
+      (c) => c.explain.orderFromIndex === false || /Sort Key:/.test(c.explain.plan) || !c.explain.usesNsIndex,
+    );
+    lines.push(
+      sorted.length
+        ? `- **Inbox pages are not flat yet**: ${sorted
+            .map(
+              (c) =>
+                `"${c.name}" sorts ${fmt(c.explain.rowsRead)} matching rows${c.explain.usesNsIndex ? "" : " found without any feedback_ns_* index"}`,
+            )
+            .join(
+              "; ",
+            )}. The indexes are \`DESC NULLS LAST\` (drizzle's \`.desc()\`), the page query orders by \`DESC\` (= NULLS FIRST), so no index can return rows in page order.`
+        : "- **Inbox pages are flat**: every page is an ordered index scan that stops after `limit + 1` rows.",
+    );
+  }
+  if (soak && !failed(soak)) {
+    const growth = soak.rssMiB.end! - soak.rssMiB.start!;
+    lines.push(
+      `- **Memory** over ${soak.seconds} s at concurrency 32: next-server RSS ${soak.rssMiB.start} → ${soak.rssMiB.end} MiB (max ${soak.rssMiB.max} MiB, ${growth >= 0 ? "+" : ""}${growth.toFixed(1)} MiB).`,
+    );
+  }
+  return lines.join("\n") || "_no comparisons in this run_";
+}

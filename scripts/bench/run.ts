@@ -1,0 +1,593 @@
+/**
+ * `npm run bench`: the service's performance, measured end to end on this machine and written to
+ * bench/results.json and BENCHMARKS.md. See BENCHMARKS.md for the method and every knob; in short:
+ *
+ *   devnet (anvil + USDC, Tempo + USDC.e) → `next build` → seed the inbox at scale (in-process SQL)
+ *   → `next start` → paid submissions (x402, MPP) at concurrency 1/8/32 → inbox pages over HTTP
+ *   → soak at concurrency 32 with RSS samples → server-side x402 phases in-process
+ *   → the `withX402` baseline on the same chain and facilitator key (one after the other, never at once).
+ *
+ * Knobs (environment):
+ *   DATABASE_URL             PostgreSQL to run on (otherwise embedded PGlite in a temp dir)
+ *   BENCH_QUICK=1            smoke sizes: 10k/50k inbox rows, 2 rounds, 15 s soak, fewer samples
+ *   BENCH_CONCURRENCY        levels, default 1,8,32
+ *   BENCH_ROUNDS             requests per level = max(20, concurrency × rounds); default 12
+ *   BENCH_INBOX_NS_ROWS      items in the measured namespace (default 100000)
+ *   BENCH_INBOX_TOTAL_ROWS   rows in the feedback table (default 1000000)
+ *   BENCH_DEEP_FRACTION      how deep the "deep page" is, as a fraction of the namespace (default 0.9)
+ *   BENCH_LIST_SAMPLES       samples per inbox page kind (default 30)
+ *   BENCH_SIWX_PROOFS        sign-in proofs verified (default 300)
+ *   BENCH_SOAK_SECONDS       soak length at concurrency 32 (default 600)
+ *   BENCH_PHASES_REQUESTS / BENCH_PHASES_CONCURRENCY   in-process x402 phases (default 40 at 1,8)
+ *   BENCH_SECTIONS           subset of x402,mpp,inbox,siwx,soak,phases,baseline
+ *   BENCH_SKIP_BUILD=1       reuse an existing build in BENCH_DIST_DIR (default .next-bench)
+ *   BENCH_OUT                results JSON (default bench/results.json); BENCHMARKS.md is always rewritten
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Mppx, tempo } from "mppx/client";
+import { privateKeyToAccount } from "viem/accounts";
+import { createX402Fetch } from "../../lib/clients/x402-payer";
+import { devnetAppEnv } from "../../lib/devnet/app-env";
+import { type DevnetInfo, startDevnet } from "../../lib/devnet/start-devnet";
+import { tempoClient } from "../../lib/devnet/tempo";
+import { signInHeader } from "../../lib/testing/sign-in";
+import {
+  envNumber,
+  freePort,
+  type LoadResult,
+  machineInfo,
+  NEXT_BIN,
+  type NextApp,
+  nextServerPid,
+  now,
+  QUICK,
+  ROOT,
+  rssKiB,
+  runInProcessChild,
+  type Summary,
+  sleep,
+  startNext,
+  summarize,
+} from "./common";
+import { writeReport } from "./report";
+
+const INBOX_NAMESPACE = "bench-inbox";
+const DATABASE_URL = process.env.DATABASE_URL || undefined;
+const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? "1,8,32").split(",").map(Number);
+const ROUNDS = envNumber("BENCH_ROUNDS", QUICK ? 2 : 12);
+const SOAK_SECONDS = envNumber("BENCH_SOAK_SECONDS", QUICK ? 15 : 600);
+const DIST_DIR = process.env.BENCH_DIST_DIR ?? ".next-bench";
+const OUT = path.resolve(ROOT, process.env.BENCH_OUT ?? "bench/results.json");
+const ALL_SECTIONS = ["x402", "mpp", "inbox", "siwx", "soak", "phases", "baseline"];
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? ALL_SECTIONS.join(",")).split(","));
+if (QUICK) {
+  process.env.BENCH_INBOX_NS_ROWS ??= "10000";
+  process.env.BENCH_INBOX_TOTAL_ROWS ??= "50000";
+  process.env.BENCH_LIST_SAMPLES ??= "10";
+  process.env.BENCH_SIWX_PROOFS ??= "50";
+  process.env.BENCH_PHASES_REQUESTS ??= "10";
+}
+const requestsFor = (c: number) => Math.max(20, c * ROUNDS);
+
+const results: Record<string, unknown> = {};
+const stopList: Array<() => Promise<void>> = [];
+const tmp = path.join(os.tmpdir(), `feedback-bench-${process.pid}`);
+mkdirSync(tmp, { recursive: true });
+
+function section(title: string) {
+  console.log(`\n▶ ${title}`);
+}
+
+async function cleanup() {
+  for (const stop of stopList.reverse()) await stop().catch(() => {});
+  stopList.length = 0;
+}
+process.on("SIGINT", () => void cleanup().then(() => process.exit(130)));
+
+/** A feedback body unique per request (the service stores each). */
+function feedbackBody(i: number, protocol: string) {
+  return JSON.stringify({
+    namespace: "bench-paid",
+    type: "bug",
+    title: `Benchmark ${protocol} submission ${i}`,
+    description: "A paid submission sent by npm run bench to measure end-to-end latency.",
+    severity: "low",
+  });
+}
+
+// ─── Build ──────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `next build` into BENCH_DIST_DIR. Next adds `<distDir>/types/**` to tsconfig.json's include list for a
+ * new dist dir; the bench puts tsconfig.json back as it found it so the project's typecheck is untouched.
+ */
+function buildApp() {
+  if (process.env.BENCH_SKIP_BUILD === "1" && existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID"))) {
+    console.log(`  reusing the existing build in ${DIST_DIR} (BENCH_SKIP_BUILD=1)`);
+    return { reused: true, ms: 0 };
+  }
+  const tsconfigPath = path.join(ROOT, "tsconfig.json");
+  const before = readFileSync(tsconfigPath, "utf8");
+  const t0 = now();
+  const result = spawnSync(process.execPath, [NEXT_BIN, "build"], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production", NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  const after = readFileSync(tsconfigPath, "utf8");
+  if (after !== before) {
+    try {
+      const parsed = JSON.parse(after) as { include?: string[] };
+      parsed.include = parsed.include?.filter((p) => !p.startsWith(`${DIST_DIR}/`));
+      const restored = `${JSON.stringify(parsed, null, 2)}\n`;
+      writeFileSync(tsconfigPath, restored === after ? before : restored);
+    } catch {
+      writeFileSync(tsconfigPath, before);
+    }
+  }
+  if (result.status !== 0) throw new Error(`next build failed (exit ${result.status})`);
+  return { reused: false, ms: Math.round(now() - t0) };
+}
+
+// ─── Paid submissions ───────────────────────────────────────────────────────────────────────────────
+
+type PaidLevel = LoadResult & { challenge: Summary; sign: Summary; statusCounts: Record<string, number> };
+
+/**
+ * Closed loop of paid submissions at `concurrency`: per request, a fresh 402 and a freshly signed
+ * payment (timed apart), then the paid call, whose latency is what p50/p95/p99 report.
+ */
+async function paidLevel(
+  concurrency: number,
+  count: number,
+  prepare: (i: number) => Promise<Record<string, string>>,
+  url: string,
+  body: (i: number) => string,
+): Promise<PaidLevel> {
+  const latencies: number[] = [];
+  const challengeMs: number[] = [];
+  const signMs: number[] = [];
+  const statusCounts: Record<string, number> = {};
+  const errorSamples: string[] = [];
+  let next = 0;
+  let ok = 0;
+  let errors = 0;
+  const start = now();
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      try {
+        const headers = await prepareTimed(i);
+        const t0 = now();
+        const res = await fetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...headers },
+          body: body(i),
+        });
+        const text = await res.text();
+        const dt = now() - t0;
+        statusCounts[res.status] = (statusCounts[res.status] ?? 0) + 1;
+        if (res.status === 200 || res.status === 201) {
+          ok++;
+          latencies.push(dt);
+        } else {
+          errors++;
+          if (errorSamples.length < 5) errorSamples.push(`${res.status} ${text.slice(0, 300)}`);
+        }
+      } catch (error) {
+        errors++;
+        statusCounts.exception = (statusCounts.exception ?? 0) + 1;
+        if (errorSamples.length < 5) errorSamples.push(String(error).slice(0, 300));
+      }
+    }
+  };
+  const prepareTimed = async (i: number) => {
+    const t = now();
+    const headers = await prepare(i);
+    const total = now() - t;
+    const challenge = Number(headers["x-bench-challenge-ms"] ?? 0);
+    challengeMs.push(challenge);
+    signMs.push(total - challenge);
+    delete headers["x-bench-challenge-ms"];
+    return headers;
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+  const wallMs = now() - start;
+  return {
+    concurrency,
+    requests: count,
+    ok,
+    errors,
+    errorSamples,
+    wallMs: Math.round(wallMs),
+    rps: Math.round((ok / (wallMs / 1000)) * 100) / 100,
+    latency: summarize(latencies),
+    challenge: summarize(challengeMs),
+    sign: summarize(signMs),
+    statusCounts,
+  };
+}
+
+function x402Payers(info: DevnetInfo) {
+  return info.accounts.map((a) =>
+    createX402Fetch({
+      privateKey: a.privateKey,
+      network: info.x402.network,
+      rpcUrl: info.x402.rpcUrl,
+      asset: info.x402.asset,
+    }),
+  );
+}
+
+/**
+ * x402: the challenge is static (no nonce), so one 402 per level is enough — as a client would cache it.
+ * Its round trip is sampled sequentially before the level; each request then gets its own payment,
+ * signed with `.sign` by the official client (untimed), and only the paid call is timed.
+ */
+async function x402Levels(info: DevnetInfo, url: string, label: string) {
+  const payers = x402Payers(info);
+  const levels: PaidLevel[] = [];
+  for (const c of CONCURRENCY) {
+    const challengeMs: number[] = [];
+    let required = "";
+    for (let k = 0; k < 5; k++) {
+      const t0 = now();
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: feedbackBody(k, "x402"),
+      });
+      await res.arrayBuffer();
+      challengeMs.push(now() - t0);
+      required = res.headers.get("payment-required") ?? "";
+      if (res.status !== 402 || !required) throw new Error(`expected a 402 challenge, got ${res.status}`);
+    }
+    const level = await paidLevel(
+      c,
+      requestsFor(c),
+      async (i) => ({ "payment-signature": await payers[i % payers.length]!.sign(required) }),
+      url,
+      (i) => feedbackBody(i, "x402"),
+    );
+    level.challenge = summarize(challengeMs);
+    printLevel(`${label} c=${c}`, level);
+    levels.push(level);
+  }
+  return levels;
+}
+
+/** MPP: one 402 per request, a credential from the official mppx client (one client per wallet). */
+async function mppLevels(info: DevnetInfo, url: string) {
+  const clients = info.accounts.map((a) =>
+    Mppx.create({
+      methods: [
+        tempo.charge({
+          account: privateKeyToAccount(a.privateKey),
+          getClient: () => tempoClient(info.tempo),
+        }),
+      ],
+      polyfill: false,
+    }),
+  );
+  const levels: PaidLevel[] = [];
+  for (const c of CONCURRENCY) {
+    const level = await paidLevel(
+      c,
+      requestsFor(c),
+      async (i) => {
+        const t0 = now();
+        const res = await fetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: feedbackBody(i, "mpp"),
+        });
+        await res.clone().arrayBuffer();
+        if (res.status !== 402) throw new Error(`expected a 402 challenge, got ${res.status}`);
+        const challengeMs = now() - t0;
+        const credential = await clients[i % clients.length]!.createCredential(res);
+        return { authorization: credential, "x-bench-challenge-ms": String(challengeMs) };
+      },
+      url,
+      (i) => feedbackBody(i, "mpp"),
+    );
+    printLevel(`MPP c=${c}`, level);
+    levels.push(level);
+  }
+  return levels;
+}
+
+function printLevel(label: string, l: PaidLevel) {
+  console.log(
+    `  ${label.padEnd(16)} ${String(l.ok).padStart(4)}/${l.requests} ok  ${String(l.rps).padStart(7)} req/s  p50 ${l.latency.p50} ms  p95 ${l.latency.p95} ms  p99 ${l.latency.p99} ms  (402 ${l.challenge.p50} ms, sign ${l.sign.p50} ms)${l.errors ? `  errors: ${JSON.stringify(l.statusCounts)} ${l.errorSamples[0] ?? ""}` : ""}`,
+  );
+}
+
+// ─── Inbox over HTTP ────────────────────────────────────────────────────────────────────────────────
+
+type PreparedInbox = {
+  inbox: { cases: Array<{ name: string; params: Record<string, string> }>; pageLimit: number };
+};
+
+async function inboxOverHttp(appUrl: string, info: DevnetInfo, prepared: PreparedInbox) {
+  const samples = envNumber("BENCH_LIST_SAMPLES", 30);
+  const owner = info.accounts[0]!;
+  const out = [];
+  for (const c of prepared.inbox.cases) {
+    const qs = new URLSearchParams({
+      namespace: INBOX_NAMESPACE,
+      limit: String(prepared.inbox.pageLimit),
+      ...c.params,
+    });
+    const url = `${appUrl}/api/namespace/list?${qs}`;
+    const latencies: number[] = [];
+    let count = -1;
+    let failures = 0;
+    let lastError = "";
+    // Two unmeasured calls first, so the first case does not pay for a cold cache alone.
+    for (let i = -2; i < samples; i++) {
+      const proof = await signInHeader(fetch, url, owner.privateKey);
+      const t0 = now();
+      const res = await fetch(url, { headers: { "SIGN-IN-WITH-X": proof } });
+      const body = (await res.json()) as { count?: number };
+      const dt = now() - t0;
+      if (i < 0) continue;
+      if (res.status === 200) {
+        latencies.push(dt);
+        count = body.count ?? -1;
+      } else {
+        failures++;
+        lastError = `${res.status} ${JSON.stringify(body).slice(0, 200)}`;
+      }
+    }
+    const latency = summarize(latencies);
+    out.push({ name: c.name, items: count, failures, lastError, latency });
+    console.log(
+      `  ${c.name.padEnd(44)} p50 ${latency.p50} ms  p95 ${latency.p95} ms  (${count} items${failures ? `, ${failures} failed: ${lastError}` : ""})`,
+    );
+  }
+  return out;
+}
+
+// ─── Soak with RSS samples ──────────────────────────────────────────────────────────────────────────
+
+async function soak(info: DevnetInfo, url: string, app: NextApp) {
+  const payers = x402Payers(info);
+  const pid = nextServerPid(app.pid);
+  const rss: Array<{ t: number; kib: number }> = [];
+  const start = now();
+  const sample = () => {
+    const kib = rssKiB(pid);
+    if (kib !== null) rss.push({ t: Math.round((now() - start) / 1000), kib });
+  };
+  sample();
+  const timer = setInterval(sample, 5000);
+  const deadline = start + SOAK_SECONDS * 1000;
+  let ok = 0;
+  let errors = 0;
+  const latencies: number[] = [];
+  let required: string | undefined;
+  let i = 0;
+  const worker = async () => {
+    while (now() < deadline) {
+      const n = i++;
+      try {
+        if (!required || n % 50 === 0) {
+          const res = await fetch(url, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: feedbackBody(n, "soak"),
+          });
+          await res.arrayBuffer();
+          required = res.headers.get("payment-required") ?? required;
+        }
+        const signature = await payers[n % payers.length]!.sign(required!);
+        const t0 = now();
+        const res = await fetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/json", "payment-signature": signature },
+          body: feedbackBody(n, "soak"),
+        });
+        await res.arrayBuffer();
+        if (res.status === 200) {
+          ok++;
+          latencies.push(now() - t0);
+        } else errors++;
+      } catch {
+        errors++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 32 }, worker));
+  clearInterval(timer);
+  sample();
+  const seconds = (now() - start) / 1000;
+  const kibs = rss.map((r) => r.kib);
+  const out = {
+    seconds: Math.round(seconds),
+    concurrency: 32,
+    protocol: "x402",
+    ok,
+    errors,
+    rps: Math.round((ok / seconds) * 100) / 100,
+    latency: summarize(latencies),
+    rssMiB: {
+      pid,
+      start: Math.round(kibs[0]! / 102.4) / 10,
+      end: Math.round(kibs.at(-1)! / 102.4) / 10,
+      max: Math.round(Math.max(...kibs) / 102.4) / 10,
+      samples: rss.map((r) => ({ t: r.t, mib: Math.round(r.kib / 102.4) / 10 })),
+    },
+  };
+  console.log(
+    `  ${out.seconds} s at c=32: ${ok} ok, ${errors} errors, ${out.rps} req/s; RSS start ${out.rssMiB.start} MiB, end ${out.rssMiB.end} MiB, max ${out.rssMiB.max} MiB`,
+  );
+  return out;
+}
+
+// ─── Baseline ───────────────────────────────────────────────────────────────────────────────────────
+
+async function startBaseline(port: number, env: Record<string, string>): Promise<NextApp> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(ROOT, "scripts/bench/baseline/server.ts")],
+    {
+      cwd: ROOT,
+      detached: true,
+      stdio: ["ignore", "inherit", "inherit"],
+      env: { ...process.env, NODE_ENV: "production", ...env, PORT: String(port) },
+    },
+  );
+  const pid = child.pid!;
+  const stop = async () => {
+    try {
+      process.kill(-pid, "SIGTERM");
+    } catch {}
+    await sleep(300);
+    try {
+      process.kill(-pid, "SIGKILL");
+    } catch {}
+  };
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the baseline server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error("the baseline server did not answer within 60 s");
+    }
+    await sleep(200);
+  }
+  return { url, pid, stop };
+}
+
+/** Formats the results file the way the repository's biome does, so `npm run lint` stays clean. */
+function formatJson(file: string) {
+  const biome = path.join(ROOT, "node_modules/.bin/biome");
+  if (existsSync(biome)) spawnSync(biome, ["format", "--write", file], { cwd: ROOT, stdio: "ignore" });
+}
+
+// ─── Main ───────────────────────────────────────────────────────────────────────────────────────────
+
+async function attempt<T>(name: string, fn: () => Promise<T>): Promise<T | { error: string }> {
+  try {
+    return await fn();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`  ✖ ${name} failed: ${message}`);
+    return { error: message };
+  }
+}
+
+async function main() {
+  const startedAt = new Date();
+  const database = DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : "embedded PGlite (on disk, temp dir)";
+  console.log(`Benchmark — database: ${database}${QUICK ? " — BENCH_QUICK=1 (reduced sizes)" : ""}`);
+  results.startedAt = startedAt.toISOString();
+  results.database = DATABASE_URL ? "postgres" : "pglite";
+  results.machine = machineInfo(DATABASE_URL);
+  results.config = {
+    quick: QUICK,
+    concurrency: CONCURRENCY,
+    requestsPerLevel: Object.fromEntries(CONCURRENCY.map((c) => [c, requestsFor(c)])),
+    soakSeconds: SOAK_SECONDS,
+    inboxNsRows: Number(process.env.BENCH_INBOX_NS_ROWS ?? 100_000),
+    inboxTotalRows: Number(process.env.BENCH_INBOX_TOTAL_ROWS ?? 1_000_000),
+    sections: [...SECTIONS],
+  };
+
+  const port = await freePort();
+  const appUrl = `http://127.0.0.1:${port}`;
+  section("Devnet");
+  const devnet = await startDevnet({ appUrl });
+  stopList.push(() => devnet.stop());
+  const info = devnet.info;
+  const pgliteDir = path.join(tmp, "pglite");
+  const env = devnetAppEnv(info, { databaseUrl: DATABASE_URL, pgliteDir });
+  const childEnv = { ...env, NEXT_DIST_DIR: DIST_DIR, BENCH_DEVNET: JSON.stringify(info) };
+  console.log(`  anvil ${info.x402.rpcUrl}, tempo ${info.tempo.rpcUrl}, app ${appUrl}`);
+
+  section(`Production build (next build → ${DIST_DIR})`);
+  results.build = buildApp();
+
+  if (SECTIONS.has("inbox") || SECTIONS.has("siwx")) {
+    section("Inbox seed, query plans, in-process list and sign-in verification");
+    const preparedFile = path.join(tmp, "prepared.json");
+    const prepared = await attempt("prepare", async () => {
+      await runInProcessChild(
+        path.join(ROOT, "scripts/bench/inproc.ts"),
+        ["prepare", preparedFile],
+        childEnv,
+      );
+      return JSON.parse(readFileSync(preparedFile, "utf8")) as PreparedInbox & Record<string, unknown>;
+    });
+    results.prepared = prepared;
+  }
+
+  section("next start");
+  const app = await startNext({ dir: ROOT, port, env: { ...env, NEXT_DIST_DIR: DIST_DIR } });
+  stopList.push(() => app.stop());
+  const serverPid = nextServerPid(app.pid);
+  results.rssAfterStartMiB = Math.round((rssKiB(serverPid) ?? 0) / 102.4) / 10;
+  const feedbackUrl = `${appUrl}/api/namespace/feedback`;
+
+  if (SECTIONS.has("x402")) {
+    section("Paid submissions over x402 (ours)");
+    results.x402 = await attempt("x402", () => x402Levels(info, feedbackUrl, "x402"));
+  }
+  if (SECTIONS.has("mpp")) {
+    section("Paid submissions over MPP (ours)");
+    results.mpp = await attempt("mpp", () => mppLevels(info, feedbackUrl));
+  }
+  const prepared = results.prepared as (PreparedInbox & { error?: string }) | undefined;
+  if (SECTIONS.has("inbox") && prepared && !prepared.error) {
+    section("Inbox pages over HTTP (fresh sign-in proof per request, only the list call timed)");
+    results.inboxHttp = await attempt("inbox", () => inboxOverHttp(appUrl, info, prepared));
+  }
+  if (SECTIONS.has("soak")) {
+    section(`Soak: paid x402 submissions at concurrency 32 for ${SOAK_SECONDS} s, RSS of next-server`);
+    results.soak = await attempt("soak", () => soak(info, feedbackUrl, app));
+  }
+  await app.stop();
+
+  if (SECTIONS.has("phases")) {
+    section("Server-side phases of a paid x402 submission (in-process: verify, claim, settle, commit)");
+    const phasesFile = path.join(tmp, "phases.json");
+    results.phases = await attempt("phases", async () => {
+      await runInProcessChild(path.join(ROOT, "scripts/bench/inproc.ts"), ["phases", phasesFile], childEnv);
+      return JSON.parse(readFileSync(phasesFile, "utf8"));
+    });
+  }
+
+  if (SECTIONS.has("baseline")) {
+    section("Baseline: withX402 (@x402/next) + in-memory store, same chain and facilitator key");
+    const basePort = await freePort();
+    const baseline = await startBaseline(basePort, env);
+    stopList.push(() => baseline.stop());
+    results.baseline = await attempt("baseline", () =>
+      x402Levels(info, `${baseline.url}/api/feedback`, "baseline x402"),
+    );
+    await baseline.stop();
+  }
+
+  results.finishedAt = new Date().toISOString();
+  results.loadAverageAtEnd = os.loadavg().map((x) => Math.round(x * 100) / 100);
+  mkdirSync(path.dirname(OUT), { recursive: true });
+  writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
+  formatJson(OUT);
+  const table = writeReport(results, path.join(ROOT, "BENCHMARKS.md"), path.relative(ROOT, OUT));
+  console.log(`\n${table}\nResults: ${path.relative(ROOT, OUT)} and BENCHMARKS.md`);
+}
+
+try {
+  await main();
+} finally {
+  await cleanup();
+  rmSync(tmp, { recursive: true, force: true });
+}
+process.exit(0);
