@@ -62,6 +62,8 @@ async function startApp(dataDir: string): Promise<{ url: string; app: ChildProce
         ...process.env,
         NODE_ENV: "production",
         ...devnetAppEnv({ ...devnet, appUrl: url }, { pgliteDir: dataDir }),
+        // The seeded embedded database, even when the suite itself runs on PostgreSQL.
+        DATABASE_URL: "",
       },
     },
   );
