@@ -10,13 +10,15 @@ import { feedbackNotFound } from "./get-feedback";
 export const alreadyResolved = (id: string) =>
   new AppError("already-resolved", `The feedback item "${id}" is already resolved.`);
 
-/** Every check a resolve must pass before anything is charged: exists, caller owns it, still open. */
-export async function assertResolvable(db: DbOrTx, id: string, wallet: string) {
+/** An item with what deciding a resolve needs: its owner, its state and who would be rewarded. */
+export async function loadResolveTarget(db: DbOrTx, id: string) {
   const [found] = await db
     .select({
       id: feedback.id,
       namespace: feedback.namespace,
       resolved: feedback.resolved,
+      resolving: feedback.resolvingPaymentId,
+      submitter: feedback.submitterWallet,
       owner: namespaces.ownerWallet,
     })
     .from(feedback)
@@ -24,12 +26,16 @@ export async function assertResolvable(db: DbOrTx, id: string, wallet: string) {
     .where(eq(feedback.id, id))
     .limit(1);
   if (!found) throw feedbackNotFound(id);
-  if (found.owner?.toLowerCase() !== wallet.toLowerCase()) {
-    throw new AppError(
-      "not-owner",
-      `Only the owner of the namespace "${found.namespace}" can resolve this item.`,
-    );
-  }
+  return found;
+}
+
+export const notOwner = (namespace: string) =>
+  new AppError("not-owner", `Only the owner of the namespace "${namespace}" can resolve this item.`);
+
+/** Every check a resolve must pass before anything is charged: exists, caller owns it, still open. */
+export async function assertResolvable(db: DbOrTx, id: string, wallet: string) {
+  const found = await loadResolveTarget(db, id);
+  if (found.owner?.toLowerCase() !== wallet.toLowerCase()) throw notOwner(found.namespace);
   if (found.resolved) throw alreadyResolved(id);
   return found;
 }

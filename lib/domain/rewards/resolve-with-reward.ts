@@ -2,10 +2,9 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { optionalSignIn } from "@/lib/auth/siwx";
-import { type DbOrTx, getDb } from "@/lib/db/client";
-import { feedback, namespaces, payouts } from "@/lib/db/schema";
-import { feedbackNotFound } from "@/lib/domain/feedback/get-feedback";
-import { alreadyResolved } from "@/lib/domain/feedback/resolve-feedback";
+import { getDb } from "@/lib/db/client";
+import { feedback, payouts } from "@/lib/db/schema";
+import { alreadyResolved, loadResolveTarget, notOwner } from "@/lib/domain/feedback/resolve-feedback";
 import { AppError } from "@/lib/http/errors";
 import { publicUrl } from "@/lib/http/resource";
 import { hasPaymentCredential, runPaid } from "@/lib/payment/paid";
@@ -19,27 +18,6 @@ import { rewardMemo, settlePayout } from "./settle-payout";
 /** What a rewarded resolve keeps in its ledger row, enough to finish it after a crash. */
 export type RewardedResolveInput = ResolveFeedbackInput & { resolver: string | null; rewardMicroUsd: string };
 
-const notOwner = (namespace: string) =>
-  new AppError("not-owner", `Only the owner of the namespace "${namespace}" can resolve this item.`);
-
-async function loadItem(db: DbOrTx, id: string) {
-  const [found] = await db
-    .select({
-      id: feedback.id,
-      namespace: feedback.namespace,
-      resolved: feedback.resolved,
-      resolving: feedback.resolvingPaymentId,
-      submitter: feedback.submitterWallet,
-      owner: namespaces.ownerWallet,
-    })
-    .from(feedback)
-    .leftJoin(namespaces, eq(namespaces.name, feedback.namespace))
-    .where(eq(feedback.id, id))
-    .limit(1);
-  if (!found) throw feedbackNotFound(id);
-  return found;
-}
-
 /**
  * POST /resolve with a reward: every refusal that can be known is given before the charge (unknown
  * item, not the owner, already resolved, nobody to pay, a payout wallet that cannot cover it); the
@@ -48,7 +26,7 @@ async function loadItem(db: DbOrTx, id: string) {
 export async function resolveWithRewardPaid(request: Request, input: ResolveFeedbackInput, reward: bigint) {
   const db = await getDb();
   const signedIn = hasPaymentCredential(request) ? await optionalSignIn(request) : null;
-  const item = await loadItem(db, input.feedbackId);
+  const item = await loadResolveTarget(db, input.feedbackId);
   const isOwner = (wallet: string) => item.owner?.toLowerCase() === wallet.toLowerCase();
   if (signedIn && !isOwner(signedIn.address)) throw notOwner(item.namespace);
   if (item.resolved || item.resolving) throw alreadyResolved(item.id);
