@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useCallback, useEffect, useMemo } from "react";
+import { buttonClass } from "@/components/ui/button";
 import { ArrowLeftIcon, InboxIcon } from "@/components/ui/icons";
 import { EmptyState } from "@/components/ui/states";
 import { useCounts, useInbox } from "@/lib/api-client/hooks/use-inbox";
@@ -43,6 +44,12 @@ export function Inbox({ namespace }: { namespace: string }) {
         </Link>
         <h1 className="font-mono text-lg font-semibold tracking-tight">{namespace}</h1>
         {openCount !== undefined ? <span className="text-sm text-zinc-500">{openCount} open</span> : null}
+        <Link
+          href={`/dashboard/${encodeURIComponent(namespace)}/webhooks`}
+          className={buttonClass("secondary", "sm", "ml-auto")}
+        >
+          Webhooks
+        </Link>
       </div>
       <InboxFilterBar filters={filters} counts={counts.data} onChange={update} />
       <div className="flex min-h-0 flex-1">

@@ -31,6 +31,9 @@ export function devnetAppEnv(info: DevnetInfo, options: { databaseUrl?: string; 
     // limits stay on (each request is still counted) but high enough never to refuse a test run.
     RATE_LIMIT_ADDRESS_PER_MINUTE: "100000",
     RATE_LIMIT_WALLET_PER_MINUTE: "100000",
+    // A webhook receiver on this machine (127.0.0.1, ::1) is reachable on the devnet only: the
+    // configuration is refused on any other network.
+    WEBHOOKS_ALLOW_LOOPBACK: "true",
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...(options.pgliteDir ? { PGLITE_DIR: options.pgliteDir } : {}),
   } satisfies Record<string, string>;

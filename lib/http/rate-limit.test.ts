@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { generatePrivateKey } from "viem/accounts";
 import { beforeEach, describe, expect, inject, it, vi } from "vitest";
 import { createSignInFetch } from "@/lib/clients/siwx-fetch";
 import { getDb } from "@/lib/db/client";
@@ -76,5 +79,38 @@ describe("limits on the free endpoints", () => {
     const limited = await reader.fetch(url);
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+
+  it("limits the webhook settings endpoints like every other free read", async () => {
+    // A wallet of its own: no other test has counted requests against it this minute.
+    const owner = createSignInFetch(generatePrivateKey(), appFetch);
+    const namespace = uniqueName("rl");
+    expect((await owner.fetch(`${APP}/api/namespace/webhook?namespace=${namespace}`)).status).toBe(404);
+    const deliveries = `${APP}/api/namespace/webhook/deliveries?namespace=${namespace}`;
+    expect((await owner.fetch(deliveries)).status).toBe(404);
+    const limited = await owner.fetch(`${APP}/api/namespace/webhook/rotate`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ namespace }),
+    });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+});
+
+describe("every signed-in API route", () => {
+  it("signs in through the rate-limited helper, never around it", () => {
+    const routes: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (entry.name === "route.ts") routes.push(path);
+      }
+    };
+    walk(join(process.cwd(), "app/api"));
+    expect(routes.length).toBeGreaterThan(10);
+    const bypassing = routes.filter((r) => /\brequireSignIn\b/.test(readFileSync(r, "utf8")));
+    expect(bypassing).toEqual([]);
   });
 });

@@ -14,7 +14,17 @@ import {
   resolveResponseSchema,
   statusResponseSchema,
   submitResponseSchema,
+  webhookDeliveriesResponseSchema,
+  webhookSettingsResponseSchema,
+  webhookTestResponseSchema,
 } from "@/lib/schemas/responses";
+import {
+  updateWebhookSchema,
+  webhookDeliveriesQuerySchema,
+  webhookNamespaceSchema,
+  webhookQuerySchema,
+} from "@/lib/schemas/webhook";
+import { type WebhookEventType, webhookEnvelopeSchema, webhookEventData } from "@/lib/schemas/webhook-events";
 import { PAID_OPERATIONS, paymentProtocols, priceOf, REQUEST_CAPS, SUBMITTER_GUIDANCE } from "./catalog";
 
 type JsonSchema = Record<string, unknown>;
@@ -32,16 +42,29 @@ const COMPONENTS = {
   ListResponse: listResponseSchema,
   StatusResponse: statusResponseSchema,
   ResolveResponse: resolveResponseSchema,
+  WebhookSettings: webhookSettingsResponseSchema,
+  WebhookTest: webhookTestResponseSchema,
+  WebhookDeliveries: webhookDeliveriesResponseSchema,
   Problem: problemSchema,
 } as const;
 export type ComponentName = keyof typeof COMPONENTS;
 
-const ref = (name: ComponentName) => ({ $ref: `#/components/schemas/${name}` });
+/** Each webhook event's delivery body, as a component: "feedback.created" → FeedbackCreatedEvent. */
+const EVENT_COMPONENTS = Object.fromEntries(
+  (Object.keys(webhookEventData) as WebhookEventType[]).map((type) => [eventComponentName(type), type]),
+) as Record<string, WebhookEventType>;
+type EventComponentName = `${string}Event`;
+
+function eventComponentName(type: WebhookEventType): EventComponentName {
+  return `${type.replace(/(^|[.])([a-z])/g, (_, __, c: string) => c.toUpperCase())}Event`;
+}
+
+const ref = (name: ComponentName | EventComponentName) => ({ $ref: `#/components/schemas/${name}` });
 const problem = (description: string) => ({
   description,
   content: { "application/problem+json": { schema: ref("Problem") } },
 });
-const ok = (name: ComponentName, description = "Success") => ({
+const ok = (name: ComponentName | EventComponentName, description = "Success") => ({
   description,
   content: { "application/json": { schema: ref(name) } },
 });
@@ -94,6 +117,36 @@ const PAID_ERRORS = {
   "409": problem("Conflict: a credential already used, a taken name, an item already resolved"),
   "503": problem("The payment network is unavailable; nothing was charged"),
 };
+
+const OWNER_ERRORS = {
+  ...BAD_INPUT,
+  ...SIGNED_IN,
+  "403": problem("Not the namespace owner"),
+  "404": problem("No such namespace"),
+};
+
+const WEBHOOK_SIGNATURE = `Each delivery is a JSON POST signed the Standard Webhooks way: headers webhook-id, webhook-timestamp and webhook-signature ("v1,<base64 HMAC-SHA256 of id.timestamp.body>", keyed with the namespace's secret after "whsec_"). Verify with any Standard Webhooks library (e.g. the standardwebhooks npm package) and drop repeated webhook-ids. Any 2xx acknowledges; anything else, or no answer within 10 s, is retried with exponential backoff for about a day. Redirects are not followed.`;
+
+/** The outgoing webhooks (OpenAPI 3.1 \`webhooks\`): one POST per event type. */
+function webhookEvents() {
+  return Object.fromEntries(
+    (Object.keys(webhookEventData) as WebhookEventType[]).map((type) => [
+      type,
+      {
+        post: {
+          operationId: `webhook_${type.replace(".", "_")}`,
+          summary: `${type} event`,
+          description: `${webhookEventData[type].meta()?.description ?? ""}\n\n${WEBHOOK_SIGNATURE}`,
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: ref(eventComponentName(type)) } },
+          },
+          responses: { "200": { description: "Any 2xx acknowledges the delivery" } },
+        },
+      },
+    ]),
+  );
+}
 
 const guidance = SUBMITTER_GUIDANCE.map((g) => `- ${g}`).join("\n");
 
@@ -191,11 +244,71 @@ export function openApiDocument() {
           responses: { "200": ok("StatusResponse"), ...BAD_INPUT, ...SIGNED_IN },
         },
       },
+      "/api/namespace/webhook": {
+        get: {
+          operationId: "webhook_get",
+          summary: "The namespace's webhook URL, signing secret and events (owner, free, signed in)",
+          security: siwx,
+          parameters: queryParameters(webhookQuerySchema),
+          responses: { "200": ok("WebhookSettings"), ...OWNER_ERRORS },
+        },
+        patch: {
+          operationId: "webhook_update",
+          summary: "Set the webhook URL, or stop sending with null (owner, free, signed in)",
+          description:
+            "Only http(s). Hosts that are or resolve to loopback, private, link-local, multicast or cloud-metadata addresses are refused.",
+          security: siwx,
+          requestBody: jsonBody(updateWebhookSchema),
+          responses: { "200": ok("WebhookSettings"), ...OWNER_ERRORS, ...BODY_ERRORS },
+        },
+      },
+      "/api/namespace/webhook/rotate": {
+        post: {
+          operationId: "webhook_rotate_secret",
+          summary: "Replace the signing secret (owner, free, signed in)",
+          description: "Every delivery from now on, retries included, is signed with the new secret.",
+          security: siwx,
+          requestBody: jsonBody(webhookNamespaceSchema),
+          responses: { "200": ok("WebhookSettings"), ...OWNER_ERRORS, ...BODY_ERRORS },
+        },
+      },
+      "/api/namespace/webhook/test": {
+        post: {
+          operationId: "webhook_send_test",
+          summary: "Queue a webhook.test event (owner, free, signed in)",
+          security: siwx,
+          requestBody: jsonBody(webhookNamespaceSchema),
+          responses: {
+            "202": ok("WebhookTest", "Queued: delivered and logged like any other event"),
+            ...OWNER_ERRORS,
+            ...BODY_ERRORS,
+            "409": problem("The namespace has no webhook URL"),
+          },
+        },
+      },
+      "/api/namespace/webhook/deliveries": {
+        get: {
+          operationId: "webhook_deliveries",
+          summary: "The delivery log, newest first: status, attempts, last response code and time",
+          security: siwx,
+          parameters: queryParameters(webhookDeliveriesQuerySchema),
+          responses: { "200": ok("WebhookDeliveries"), ...OWNER_ERRORS },
+        },
+      },
     },
+    webhooks: webhookEvents(),
     components: {
-      schemas: Object.fromEntries(
-        Object.entries(COMPONENTS).map(([name, schema]) => [name, schemaOf(schema, "output")]),
-      ),
+      schemas: {
+        ...Object.fromEntries(
+          Object.entries(COMPONENTS).map(([name, schema]) => [name, schemaOf(schema, "output")]),
+        ),
+        ...Object.fromEntries(
+          Object.entries(EVENT_COMPONENTS).map(([name, type]) => [
+            name,
+            schemaOf(webhookEnvelopeSchema(type), "output"),
+          ]),
+        ),
+      },
       securitySchemes: {
         siwx: {
           type: "apiKey",

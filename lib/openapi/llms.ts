@@ -69,7 +69,12 @@ curl -X POST ${o}/api/namespace/resolve -H 'content-type: application/json' -H '
 curl '${o}/api/namespace/status?namespace=acme-app' -H '${SIWX_HEADER}: <proof>'
 # One full record (signed in as owner or submitter)
 curl '${o}/api/namespace/feedback?id=fb_…' -H '${SIWX_HEADER}: <proof>'
+# The owner's webhook: URL and signing secret; set the URL (null stops events), rotate the secret, send a test, read the log
+curl '${o}/api/namespace/webhook?namespace=acme-app' -H '${SIWX_HEADER}: <proof>'
+curl -X PATCH ${o}/api/namespace/webhook -H 'content-type: application/json' -H '${SIWX_HEADER}: <proof>' -d '{"namespace":"acme-app","url":"https://acme.example/hooks/feedback"}'
 \`\`\`
+
+Webhook events (\`feedback.created\`, \`feedback.resolved\`, \`reward.paid\`) are JSON POSTs signed the Standard Webhooks way; their bodies are in the \`webhooks\` section of ${o}/openapi.json, with \`POST /api/namespace/webhook/rotate\`, \`/webhook/test\` and \`GET /api/namespace/webhook/deliveries\`.
 
 ## Limits
 

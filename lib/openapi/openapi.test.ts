@@ -19,6 +19,10 @@ const reader = createSignInFetch(key, appFetch);
 
 type Doc = {
   openapi: string;
+  webhooks: Record<
+    string,
+    { post: { requestBody: { content: Record<string, { schema: { $ref: string } }> } } }
+  >;
   info: { version: string; description: string };
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, object>; securitySchemes: Record<string, unknown> };
@@ -34,7 +38,7 @@ let doc: Doc;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 
 /** Checks a real answer against the document: the status is documented and the body fits its schema. */
-async function conforms(res: Response, path: string, method: "get" | "post") {
+async function conforms(res: Response, path: string, method: "get" | "post" | "patch") {
   const operation = doc.paths[path]?.[method];
   expect(operation, `${method} ${path} is documented`).toBeDefined();
   const documented = operation!.responses[String(res.status)];
@@ -75,6 +79,11 @@ describe("the OpenAPI document", () => {
       "namespace_register",
       "namespace_resolve",
       "namespace_status",
+      "webhook_deliveries",
+      "webhook_get",
+      "webhook_rotate_secret",
+      "webhook_send_test",
+      "webhook_update",
     ]);
     const price = (path: string) => doc.paths[path]!.post!["x-payment-info"]!;
     expect(price("/api/namespace/register").price.amount).toBe("1");
@@ -91,6 +100,35 @@ describe("the OpenAPI document", () => {
       },
     ]);
     expect(doc.paths["/api/namespace/list"]!.get!.security).toEqual([{ siwx: [] }]);
+    expect(doc.paths["/api/namespace/webhook"]!.patch!.security).toEqual([{ siwx: [] }]);
+  });
+
+  it("publishes every webhook event's body, which a real delivery of it fits", () => {
+    expect(Object.keys(doc.webhooks).sort()).toEqual([
+      "feedback.created",
+      "feedback.resolved",
+      "reward.paid",
+      "webhook.test",
+    ]);
+    const schemaOf = (event: string) => {
+      const name = doc.webhooks[event]!.post.requestBody.content["application/json"]!.schema.$ref;
+      return ajv.compile(doc.components.schemas[name.replace("#/components/schemas/", "")]!);
+    };
+    const created = {
+      type: "feedback.created",
+      timestamp: "2026-11-21T10:00:00.000Z",
+      data: {
+        id: "fb_x",
+        namespace: "acme",
+        type: "bug",
+        title: "Broken",
+        severity: null,
+        createdAt: "2026-11-21T10:00:00.000Z",
+      },
+    };
+    expect(schemaOf("feedback.created")(created)).toBe(true);
+    expect(schemaOf("feedback.created")({ ...created, type: "reward.paid" })).toBe(false);
+    expect(schemaOf("reward.paid")({ ...created, type: "reward.paid" })).toBe(false);
   });
 
   it("carries the API security headers", async () => {
@@ -145,6 +183,66 @@ describe("real answers fit the document", () => {
     const missing = await reader.fetch(`${APP}/api/namespace/feedback?id=fb_nothing`);
     expect(missing.status).toBe(404);
     await conforms(missing, "/api/namespace/feedback", "get");
+  });
+});
+
+describe("the webhook settings endpoints fit the document", () => {
+  const namespace = uniqueName("oh");
+  const webhook = `${APP}/api/namespace/webhook`;
+  const patch = (body: unknown): RequestInit => ({ ...postJson(body), method: "PATCH" });
+
+  beforeAll(async () => {
+    expect((await payer.fetch(`${APP}/api/namespace/register`, postJson({ namespace }))).status).toBe(200);
+  });
+
+  it("200 of read, update and rotate; 400 of a bad URL; 403 for a stranger", async () => {
+    const read = await conforms(
+      await reader.fetch(`${webhook}?namespace=${namespace}`),
+      "/api/namespace/webhook",
+      "get",
+    );
+    expect(read).toMatchObject({
+      namespace,
+      url: null,
+      events: ["feedback.created", "feedback.resolved", "reward.paid"],
+    });
+    const url = "https://hooks.example.com/feedback";
+    const updated = await conforms(
+      await reader.fetch(webhook, patch({ namespace, url })),
+      "/api/namespace/webhook",
+      "patch",
+    );
+    expect(updated).toMatchObject({ url, secret: read.secret });
+    const bad = await reader.fetch(webhook, patch({ namespace, url: "ftp://hooks.example.com" }));
+    expect((await conforms(bad, "/api/namespace/webhook", "patch")).errors[0].field).toBe("url");
+    const rotated = await conforms(
+      await reader.fetch(`${webhook}/rotate`, postJson({ namespace })),
+      "/api/namespace/webhook/rotate",
+      "post",
+    );
+    expect(rotated.secret).not.toBe(read.secret);
+    const stranger = createSignInFetch(devnet.accounts[7]!.privateKey as `0x${string}`, appFetch);
+    const refused = await stranger.fetch(`${webhook}?namespace=${namespace}`);
+    expect(refused.status).toBe(403);
+    await conforms(refused, "/api/namespace/webhook", "get");
+  });
+
+  it("202 of a test event, which the delivery log then shows; 409 without a URL", async () => {
+    const queued = await conforms(
+      await reader.fetch(`${webhook}/test`, postJson({ namespace })),
+      "/api/namespace/webhook/test",
+      "post",
+    );
+    const log = await conforms(
+      await reader.fetch(`${webhook}/deliveries?namespace=${namespace}`),
+      "/api/namespace/webhook/deliveries",
+      "get",
+    );
+    expect(log.deliveries[0]).toMatchObject({ id: queued.id, eventType: "webhook.test", status: "pending" });
+    await reader.fetch(webhook, patch({ namespace, url: null }));
+    const none = await reader.fetch(`${webhook}/test`, postJson({ namespace }));
+    expect(none.status).toBe(409);
+    await conforms(none, "/api/namespace/webhook/test", "post");
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FEEDBACK_TYPES, SEVERITIES } from "./feedback";
+import { WEBHOOK_EVENTS } from "./webhook-events";
 
 // Response shapes, exactly as the routes answer them: the OpenAPI document is built from these, and
 // its test checks real answers against them. Success bodies are strict: no field beyond these.
@@ -95,6 +96,42 @@ export const resolveResponseSchema = z.strictObject({
   resolvedBy: z.string(),
   message: z.string().optional(),
   reward: z.strictObject({ amount: z.string(), recipient: z.string(), txHash: z.string() }).optional(),
+});
+
+/** 200 of GET and PATCH /api/namespace/webhook and of POST /api/namespace/webhook/rotate. */
+export const webhookSettingsResponseSchema = z.strictObject({
+  namespace: z.string(),
+  url: nullableString.meta({ description: "Where events are POSTed; null sends nothing" }),
+  secret: nullableString.meta({ description: "Standard Webhooks signing secret (whsec_...)" }),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+});
+
+/** 202 of POST /api/namespace/webhook/test: the test event is queued, then delivered and logged. */
+export const webhookTestResponseSchema = z.strictObject({
+  namespace: z.string(),
+  id: z.string().meta({ description: "The delivery's webhook-id" }),
+  eventType: z.literal("webhook.test"),
+  status: z.literal("pending"),
+});
+
+/** 200 of GET /api/namespace/webhook/deliveries: the delivery log, newest first. */
+export const webhookDeliveriesResponseSchema = z.strictObject({
+  namespace: z.string(),
+  count: z.number().int().min(0),
+  deliveries: z.array(
+    z.strictObject({
+      id: z.string(),
+      eventType: z.string(),
+      status: z.enum(["pending", "delivered", "failed"]),
+      attempts: z.number().int().min(0),
+      lastStatusCode: z.number().int().nullable(),
+      lastError: nullableString,
+      lastAttemptAt: timestamp.nullable(),
+      nextAttemptAt: timestamp.nullable().meta({ description: "Set while the delivery is pending" }),
+      deliveredAt: timestamp.nullable(),
+      createdAt: timestamp,
+    }),
+  ),
 });
 
 /** Every refusal: RFC 9457 problem+json; payment and sign-in 402s add their challenges and `docs`. */

@@ -4,10 +4,15 @@ import * as listRoute from "@/app/api/namespace/list/route";
 import * as registerRoute from "@/app/api/namespace/register/route";
 import * as resolveRoute from "@/app/api/namespace/resolve/route";
 import * as statusRoute from "@/app/api/namespace/status/route";
+import * as webhookDeliveriesRoute from "@/app/api/namespace/webhook/deliveries/route";
+import * as webhookRotateRoute from "@/app/api/namespace/webhook/rotate/route";
+import * as webhookRoute from "@/app/api/namespace/webhook/route";
+import * as webhookTestRoute from "@/app/api/namespace/webhook/test/route";
 import * as llmsRoute from "@/app/llms.txt/route";
 import * as openApiRoute from "@/app/openapi.json/route";
 
-type Route = Partial<Record<"GET" | "POST", (request: Request) => Promise<Response>>>;
+type Method = "GET" | "POST" | "PATCH";
+type Route = Partial<Record<Method, (request: Request) => Promise<Response>>>;
 
 const ROUTES: Record<string, Route> = {
   "/api/namespace/feedback": feedbackRoute,
@@ -15,6 +20,10 @@ const ROUTES: Record<string, Route> = {
   "/api/namespace/register": registerRoute,
   "/api/namespace/resolve": resolveRoute,
   "/api/namespace/status": statusRoute,
+  "/api/namespace/webhook": webhookRoute,
+  "/api/namespace/webhook/rotate": webhookRotateRoute,
+  "/api/namespace/webhook/test": webhookTestRoute,
+  "/api/namespace/webhook/deliveries": webhookDeliveriesRoute,
   "/openapi.json": openApiRoute,
   "/llms.txt": llmsRoute,
   "/.well-known/x402": wellKnownX402Route,
@@ -23,7 +32,7 @@ const ROUTES: Record<string, Route> = {
 /** A fetch that calls the route handlers in-process, so route tests need no server. */
 export const appFetch: typeof globalThis.fetch = async (input, init) => {
   const request = new Request(input, init);
-  const handler = ROUTES[new URL(request.url).pathname]?.[request.method as "GET" | "POST"];
+  const handler = ROUTES[new URL(request.url).pathname]?.[request.method as Method];
   if (!handler) return new Response("not found", { status: 404 });
   return handler(request);
 };

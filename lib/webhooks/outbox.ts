@@ -2,21 +2,18 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { namespaces, webhookDeliveries } from "@/lib/db/schema";
+import type { WebhookEventDataOf, WebhookEventType } from "@/lib/schemas/webhook-events";
 import { newMessageId } from "./sign";
-
-/** Every event a namespace's webhook receives. */
-export const WEBHOOK_EVENTS = ["feedback.created", "feedback.resolved", "reward.paid"] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number] | "webhook.test";
 
 /**
  * Records a delivery in the caller's transaction (the outbox), so the event and its webhook commit
  * or roll back together; nothing when the namespace is unregistered or has no webhook URL.
  */
-export async function enqueueWebhook(
+export async function enqueueWebhook<T extends WebhookEventType>(
   tx: DbOrTx,
   namespace: string,
-  type: WebhookEventType,
-  data: Record<string, unknown>,
+  type: T,
+  data: WebhookEventDataOf<T>,
 ): Promise<string | null> {
   const [ns] = await tx
     .select({ url: namespaces.webhookUrl })

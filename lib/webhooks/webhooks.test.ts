@@ -3,33 +3,16 @@ import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import * as deliveriesRoute from "@/app/api/namespace/webhook/deliveries/route";
-import * as rotateRoute from "@/app/api/namespace/webhook/rotate/route";
-import * as webhookRoute from "@/app/api/namespace/webhook/route";
-import * as testRoute from "@/app/api/namespace/webhook/test/route";
 import { createSignInFetch } from "@/lib/clients/siwx-fetch";
 import { createX402Fetch } from "@/lib/clients/x402-payer";
 import { getDb } from "@/lib/db/client";
 import { webhookDeliveries } from "@/lib/db/schema";
 import { parseServerEnv } from "@/lib/env";
+import { type WebhookEventType, webhookEnvelopeSchema } from "@/lib/schemas/webhook-events";
 import { APP, appFetch, postJson, uniqueName } from "@/lib/testing/app-fetch";
 import { BACKOFF_SECONDS, deliverDueWebhooks } from "./worker";
 
-// The receiver listens on 127.0.0.1: this file opts in, as only the devnet may.
-process.env.WEBHOOKS_ALLOW_LOOPBACK = "true";
-
-type Handler = (request: Request) => Promise<Response>;
-const WEBHOOK_ROUTES: Record<string, Partial<Record<string, Handler>>> = {
-  "/api/namespace/webhook": webhookRoute,
-  "/api/namespace/webhook/rotate": rotateRoute,
-  "/api/namespace/webhook/test": testRoute,
-  "/api/namespace/webhook/deliveries": deliveriesRoute,
-};
-const routeFetch: typeof fetch = async (input, init) => {
-  const request = new Request(input, init);
-  const handler = WEBHOOK_ROUTES[new URL(request.url).pathname]?.[request.method];
-  return handler ? handler(request) : appFetch(request);
-};
+// The receiver listens on 127.0.0.1, which the devnet's environment (WEBHOOKS_ALLOW_LOOPBACK) allows.
 
 const devnet = inject("devnet");
 const keyOf = (i: number) => devnet.accounts[i]!.privateKey as `0x${string}`;
@@ -39,11 +22,11 @@ const payer = (key: `0x${string}`) =>
     network: devnet.x402.network as `${string}:${string}`,
     rpcUrl: devnet.x402.rpcUrl,
     asset: devnet.x402.asset,
-    fetch: routeFetch,
+    fetch: appFetch,
   });
-const owner = { pay: payer(keyOf(5)), read: createSignInFetch(keyOf(5), routeFetch) };
+const owner = { pay: payer(keyOf(5)), read: createSignInFetch(keyOf(5), appFetch) };
 const agent = payer(keyOf(6));
-const stranger = createSignInFetch(keyOf(4), routeFetch);
+const stranger = createSignInFetch(keyOf(4), appFetch);
 const namespace = uniqueName("hooks");
 
 type Received = { path: string; headers: Record<string, string>; body: string };
@@ -82,12 +65,13 @@ const makeDue = async () =>
     .update(webhookDeliveries)
     .set({ nextAttemptAt: sql`now()` })
     .where(and(eq(webhookDeliveries.namespace, namespace), eq(webhookDeliveries.status, "pending")));
-const verified = (r: Received, secret: string) =>
-  new Webhook(secret).verify(r.body, r.headers) as {
-    type: string;
-    timestamp: string;
-    data: Record<string, unknown>;
-  };
+/** Checks the signature, then that the body is exactly the shape the OpenAPI document publishes. */
+function verified(r: Received, secret: string) {
+  const payload = new Webhook(secret).verify(r.body, r.headers) as { type: WebhookEventType };
+  const checked = webhookEnvelopeSchema(payload.type).safeParse(payload);
+  expect(checked.error?.issues ?? []).toEqual([]);
+  return payload as { type: string; timestamp: string; data: Record<string, unknown> };
+}
 async function submit(title: string) {
   const res = await agent.fetch(
     `${APP}/api/namespace/feedback`,
@@ -151,6 +135,7 @@ describe("webhooks", () => {
     expect(payloads.map((p) => p.type).sort()).toEqual(["feedback.resolved", "reward.paid"]);
     expect(payloads.find((p) => p.type === "reward.paid")?.data).toEqual({
       id,
+      namespace,
       amount: "0.01",
       recipient: agent.address,
       txHash: reward.txHash,

@@ -1,28 +1,19 @@
+import type { z } from "zod";
+import type {
+  webhookDeliveriesResponseSchema,
+  webhookSettingsResponseSchema,
+  webhookTestResponseSchema,
+} from "@/lib/schemas/responses";
 import { api } from "../http";
 
 /** A namespace's webhook settings, as the owner sees them. */
-export type WebhookSettings = {
-  namespace: string;
-  url: string | null;
-  secret: string | null;
-  events: string[];
-};
+export type WebhookSettings = z.output<typeof webhookSettingsResponseSchema>;
+
+/** The delivery log, newest first. */
+export type WebhookDeliveries = z.output<typeof webhookDeliveriesResponseSchema>;
 
 /** One row of the delivery log. */
-export type WebhookDelivery = {
-  id: string;
-  eventType: string;
-  status: "pending" | "delivered" | "failed";
-  attempts: number;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  lastAttemptAt: string | null;
-  nextAttemptAt: string | null;
-  deliveredAt: string | null;
-  createdAt: string;
-};
-
-export type WebhookDeliveries = { namespace: string; count: number; deliveries: WebhookDelivery[] };
+export type WebhookDelivery = WebhookDeliveries["deliveries"][number];
 
 const q = encodeURIComponent;
 
@@ -48,8 +39,8 @@ export function postRotateSecret(namespace: string): Promise<WebhookSettings> {
 }
 
 /** Queues a `webhook.test` event. */
-export function postTestEvent(namespace: string): Promise<{ id: string }> {
-  return api<{ id: string }>("/api/namespace/webhook/test", {
+export function postTestEvent(namespace: string): Promise<z.output<typeof webhookTestResponseSchema>> {
+  return api<z.output<typeof webhookTestResponseSchema>>("/api/namespace/webhook/test", {
     method: "POST",
     body: JSON.stringify({ namespace }),
   });

@@ -56,6 +56,7 @@ export async function resolveFeedback(wallet: string, input: ResolveFeedbackInpu
     if (updated.length === 0) throw alreadyResolved(item.id);
     await enqueueWebhook(tx, item.namespace, "feedback.resolved", {
       id: item.id,
+      namespace: item.namespace,
       resolvedAt: resolvedAt.toISOString(),
       resolvedBy: wallet,
       message: input.message,

@@ -54,7 +54,7 @@ export async function submitFeedback(input: SubmitFeedbackInput, signedIn: Signe
       namespace: input.namespace,
       type: input.type,
       title: input.title,
-      severity: input.severity,
+      severity: input.severity ?? null,
       createdAt: createdAt.toISOString(),
     });
   }

@@ -74,6 +74,7 @@ export async function markPaid(db: DbOrTx, row: PayoutRow, txHash: Hex): Promise
     if (paid.length === 1 && item) {
       await enqueueWebhook(tx, item.namespace, "reward.paid", {
         id: row.feedbackId,
+        namespace: item.namespace,
         amount: formatUsd(BigInt(row.amount)),
         recipient: row.recipient,
         txHash,

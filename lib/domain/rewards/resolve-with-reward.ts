@@ -117,6 +117,7 @@ export async function commitRewardedResolve(input: RewardedResolveInput, ctx: Pa
   });
   await enqueueWebhook(ctx.tx, item.namespace, "feedback.resolved", {
     id: input.feedbackId,
+    namespace: item.namespace,
     resolvedAt: resolvedAt.toISOString(),
     resolvedBy: resolver,
     message: input.message,

@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { namespaces } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
-import { WEBHOOK_EVENTS } from "@/lib/webhooks/outbox";
+import { WEBHOOK_EVENTS } from "@/lib/schemas/webhook-events";
 import { newWebhookSecret } from "@/lib/webhooks/sign";
 
 /** The owner's webhook settings; a namespace registered before webhooks existed gets its secret now. */

@@ -1,13 +1,13 @@
-import { requireSignIn } from "@/lib/auth/siwx";
 import { rotateWebhookSecret } from "@/lib/domain/webhooks/rotate-webhook-secret";
 import { readJsonBody } from "@/lib/http/body";
 import { handle, json } from "@/lib/http/handler";
+import { limitedSignIn } from "@/lib/http/rate-limit";
 import { parseInput } from "@/lib/http/validate";
 import { webhookNamespaceSchema } from "@/lib/schemas/webhook";
 
 /** Replaces the webhook signing secret. */
 export const POST = handle(async (request) => {
   const input = parseInput(webhookNamespaceSchema, await readJsonBody(request));
-  const wallet = await requireSignIn(request);
+  const wallet = await limitedSignIn(request);
   return json(await rotateWebhookSecret(wallet.address, input.namespace));
 });

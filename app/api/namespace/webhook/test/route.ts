@@ -1,13 +1,13 @@
-import { requireSignIn } from "@/lib/auth/siwx";
 import { sendTestWebhook } from "@/lib/domain/webhooks/send-test-webhook";
 import { readJsonBody } from "@/lib/http/body";
 import { handle, json } from "@/lib/http/handler";
+import { limitedSignIn } from "@/lib/http/rate-limit";
 import { parseInput } from "@/lib/http/validate";
 import { webhookNamespaceSchema } from "@/lib/schemas/webhook";
 
 /** Queues a `webhook.test` event to the namespace's webhook URL. */
 export const POST = handle(async (request) => {
   const input = parseInput(webhookNamespaceSchema, await readJsonBody(request));
-  const wallet = await requireSignIn(request);
+  const wallet = await limitedSignIn(request);
   return json(await sendTestWebhook(wallet.address, input.namespace), { status: 202 });
 });
