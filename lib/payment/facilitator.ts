@@ -19,6 +19,27 @@ export function x402Chain() {
   });
 }
 
+// A receipt usually exists a few milliseconds after the send (a devnet mines on arrival, fast chains
+// include within a block), but viem's wait, after one early miss, sleeps a whole polling interval. Look
+// again a few times early, then fall back to viem's block polling for the rest of the timeout.
+const EARLY_LOOKS_MS = [0, 10, 20, 40, 80];
+
+type ReceiptClient = {
+  getTransactionReceipt(args: { hash: `0x${string}` }): Promise<{ status: string }>;
+  waitForTransactionReceipt(args: { hash: `0x${string}`; timeout?: number }): Promise<{ status: string }>;
+};
+
+async function waitForReceipt(client: ReceiptClient, args: { hash: `0x${string}`; timeout?: number }) {
+  const started = Date.now();
+  for (const delay of EARLY_LOOKS_MS) {
+    if (delay) await new Promise((r) => setTimeout(r, delay));
+    const receipt = await client.getTransactionReceipt({ hash: args.hash }).catch(() => undefined);
+    if (receipt) return receipt;
+  }
+  const timeout = args.timeout === undefined ? undefined : Math.max(1, args.timeout - (Date.now() - started));
+  return client.waitForTransactionReceipt({ hash: args.hash, timeout });
+}
+
 /** An in-process facilitator that verifies and settles EIP-3009 payments from our own key. */
 function inProcessFacilitator(): FacilitatorClient {
   const e = env();
@@ -27,7 +48,7 @@ function inProcessFacilitator(): FacilitatorClient {
   const client = createWalletClient({
     account,
     chain: x402Chain(),
-    // Receipts are polled; viem's 4 s default would add seconds to every paid call.
+    // Receipts are polled (after the early looks); viem's 4 s default would add seconds to every paid call.
     pollingInterval: 250,
     transport: http(e.X402_RPC_URL, { timeout: e.X402_TIMEOUT_MS, retryCount: 1 }),
   }).extend(publicActions);
@@ -38,7 +59,7 @@ function inProcessFacilitator(): FacilitatorClient {
       verifyTypedData: (args) => client.verifyTypedData(args as never),
       writeContract: (args) => client.writeContract({ ...args, args: args.args ?? [] } as never),
       sendTransaction: (args) => client.sendTransaction(args as never),
-      waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args),
+      waitForTransactionReceipt: (args) => waitForReceipt(client as ReceiptClient, args),
       getCode: (args) => client.getCode(args),
     },
     { confirmationTimeoutMs: e.X402_TIMEOUT_MS },

@@ -25,11 +25,15 @@ export async function claimPayment(
 ): Promise<ClaimOutcome> {
   const id = `pay_${randomBytes(12).toString("base64url")}`;
   const { payment } = input;
-  const claimed = await db.transaction(async (tx) => {
-    const inserted = await insertClaim(tx, id, input);
-    if (inserted && input.reserve) await input.reserve(tx, id);
-    return inserted;
-  });
+  const { reserve } = input;
+  // One INSERT is atomic on its own; a reservation joins it in a transaction so both happen or neither.
+  const claimed = reserve
+    ? await db.transaction(async (tx) => {
+        const inserted = await insertClaim(tx, id, input);
+        if (inserted) await reserve(tx, id);
+        return inserted;
+      })
+    : await insertClaim(db, id, input);
   if (claimed) return { ok: true, paymentId: id };
   const [existing] = await db
     .select({ id: payments.id })

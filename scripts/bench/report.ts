@@ -64,7 +64,6 @@ type Prepared = {
         rowsRead?: number;
         executionMs: number | null;
         plan: string;
-        whatIfNullsLast?: { orderFromIndex: boolean; executionMs: number | null };
       };
     }>;
   };
@@ -80,13 +79,13 @@ function inboxTable(prepared: Prepared | undefined, http: unknown): string {
   const rows = [
     `${inbox.nsRows.toLocaleString("en-US")} items in the namespace, ${inbox.tableRows.toLocaleString("en-US")} rows in the table, page limit ${inbox.pageLimit}.`,
     "",
-    "| page | HTTP p50 ms | HTTP p95 ms | in-process p50 ms | in-process p95 ms | index (EXPLAIN ANALYZE) | order from the index? | rows into the page's Sort/Limit | plan execution ms | same query ordered NULLS LAST: execution ms |",
-    "|---|---:|---:|---:|---:|---|---|---:|---:|---:|",
+    "| page | HTTP p50 ms | HTTP p95 ms | in-process p50 ms | in-process p95 ms | index (EXPLAIN ANALYZE of the service's query) | order from the index? | rows read by the scan | plan execution ms |",
+    "|---|---:|---:|---:|---:|---|---|---:|---:|",
   ];
   for (const c of inbox.cases) {
     const h = overHttp.find((x) => x.name === c.name);
     rows.push(
-      `| ${c.name} | ${fmt(h?.latency.p50)} | ${fmt(h?.latency.p95)} | ${c.inProcess.p50} | ${c.inProcess.p95} | ${c.explain.index ?? "**none**"} | ${c.explain.orderFromIndex === false ? "**no (Sort)**" : "yes"} | ${fmt(c.explain.rowsRead)} | ${fmt(c.explain.executionMs)} | ${c.explain.whatIfNullsLast ? `${fmt(c.explain.whatIfNullsLast.executionMs)}${c.explain.whatIfNullsLast.orderFromIndex ? " (index order)" : " (Sort)"}` : "–"} |`,
+      `| ${c.name} | ${fmt(h?.latency.p50)} | ${fmt(h?.latency.p95)} | ${c.inProcess.p50} | ${c.inProcess.p95} | ${c.explain.index ?? "**none**"} | ${c.explain.orderFromIndex === false ? "**no (Sort)**" : "yes"} | ${fmt(c.explain.rowsRead)} | ${fmt(c.explain.executionMs)} |`,
     );
   }
   return rows.join("\n");
@@ -111,7 +110,7 @@ export function writeReport(results: Record<string, unknown>, mdPath: string, js
         errors: number;
         rps: number;
         latency: Summary;
-        rssMiB: Record<string, number>;
+        rssMiB: RssMiB;
       }
     | Failed
     | undefined;
@@ -213,17 +212,18 @@ ${soakLine}
   nonces let a wallet have several transactions in flight (up to concurrency ÷ 8 per wallet here).
 - **Load**: closed loop, N workers = concurrency, each: 402 → sign → paid call (timed).
 - **Server phases**: lib/payment/x402.ts \`verify\` / \`settle\` and lib/payment/ledger.ts \`claimPayment\` +
-  \`commitPaid\` called in-process against the same devnet and database, after \`next start\` stopped (never two
+  \`commitPaid\` called in-process against the same devnet and database, before \`next start\` starts (never two
   facilitators settling from one key at once).
 - **Inbox**: rows seeded with one \`generate_series\` INSERT per 100,000 rows (the inbox's items interleaved in
   time with the rest), the namespace registered to a payer wallet, \`ANALYZE\`. The deep page's cursor is
   reached by walking pages of 100 through \`listFeedback\`. Each HTTP sample gets a fresh SIGN-IN-WITH-X proof
-  (single-use nonces); only the list call is timed. \`EXPLAIN (ANALYZE, BUFFERS)\` of the same keyset query
-  (plans in the JSON) names the index used.
+  (single-use nonces); only the list call is timed. \`EXPLAIN (ANALYZE, BUFFERS)\` of the very query the service
+  sends (built by the same \`inboxFilter\` + \`pageSelect\`; plans in the JSON) names the index used.
 - **Sign-in**: \`verifySignIn\` (lib/auth/siwx.ts) in-process over fresh proofs, sequentially.
 - **Baseline**: scripts/bench/baseline — \`withX402\` from \`@x402/next\` around a handler that stores into an
   in-memory array, with an in-process facilitator built exactly like lib/payment/facilitator.ts's, same chain,
-  same facilitator key, run after ours (not concurrently). It is served by a plain \`node:http\` server that
+  same facilitator key, measured level by level right after ours (ours c=1, baseline c=1, ours c=8, ...), never
+  concurrently, so both see the same chain and machine state. It is served by a plain \`node:http\` server that
   hands a \`NextRequest\` to the wrapped handler (a second \`next build\` inside this repository picks up the
   root app's proxy.ts and instrumentation.ts), so the baseline skips Next's router: a conservative baseline.
 - **Soak**: paid x402 submissions at concurrency 32 for BENCH_SOAK_SECONDS; VmRSS of the next-server process
@@ -239,11 +239,33 @@ ratios within one run (ours ÷ baseline), not absolute figures across runs.
   return `${verdicts}\n\n${paid}\n\n${inbox}\n\nSign-in: ${siwx}\nSoak: ${soakLine}`;
 }
 
+type RssMiB = { start: number; end: number; max: number; samples?: Array<{ t: number; mib: number }> };
+
+/** RSS over the soak's second half: where it started and ended, and its least-squares slope. */
+function secondHalf(samples: Array<{ t: number; mib: number }>) {
+  if (samples.length < 6) return undefined;
+  const last = samples.at(-1)!.t;
+  const half = samples.filter((s) => s.t >= last / 2);
+  if (half.length < 3) return undefined;
+  const n = half.length;
+  const mt = half.reduce((a, s) => a + s.t, 0) / n;
+  const mm = half.reduce((a, s) => a + s.mib, 0) / n;
+  const cov = half.reduce((a, s) => a + (s.t - mt) * (s.mib - mm), 0);
+  const vt = half.reduce((a, s) => a + (s.t - mt) ** 2, 0);
+  return {
+    from: half[0]!.t,
+    to: last,
+    startMiB: half[0]!.mib,
+    endMiB: half.at(-1)!.mib,
+    slopeMiBPerMin: vt > 0 ? (cov / vt) * 60 : 0,
+  };
+}
+
 /** The issue's three claims, checked against this run's numbers. */
 function verdictsOf(
   results: Record<string, unknown>,
   prepared: Prepared | undefined,
-  soak: { rssMiB: Record<string, number>; seconds: number } | Failed | undefined,
+  soak: { rssMiB: RssMiB; seconds: number } | Failed | undefined,
 ): string {
   const lines: string[] = [];
   const ours = Array.isArray(results.x402) ? (results.x402 as Level[]) : [];
@@ -278,16 +300,19 @@ function verdictsOf(
               (c) =>
                 `"${c.name}" sorts ${fmt(c.explain.rowsRead)} matching rows${c.explain.usesNsIndex ? "" : " found without any feedback_ns_* index"}`,
             )
-            .join(
-              "; ",
-            )}. The indexes are \`DESC NULLS LAST\` (drizzle's \`.desc()\`), the page query orders by \`DESC\` (= NULLS FIRST), so no index can return rows in page order.`
-        : "- **Inbox pages are flat**: every page is an ordered index scan that stops after `limit + 1` rows.",
+            .join("; ")}: the page query is not served in index order.`
+        : `- **Inbox pages are flat**: every page is an ordered index scan that reads \`limit + 1\` rows, whether it is the first page or one ${fmt(prepared?.inbox?.deepWalk.items)} items deep, among ${fmt(prepared?.inbox?.tableRows)} rows (in-process p50 ${cases.map((c) => `${c.name.replace(/ \(.*\)$/, "")} ${c.inProcess.p50} ms`).join(", ")}).`,
     );
   }
   if (soak && !failed(soak)) {
     const growth = soak.rssMiB.end! - soak.rssMiB.start!;
+    const plateau = secondHalf(soak.rssMiB.samples ?? []);
     lines.push(
-      `- **Memory** over ${soak.seconds} s at concurrency 32: next-server RSS ${soak.rssMiB.start} → ${soak.rssMiB.end} MiB (max ${soak.rssMiB.max} MiB, ${growth >= 0 ? "+" : ""}${growth.toFixed(1)} MiB).`,
+      `- **Memory** over ${soak.seconds} s at concurrency 32: next-server RSS ${soak.rssMiB.start} → ${soak.rssMiB.end} MiB (max ${soak.rssMiB.max} MiB, ${growth >= 0 ? "+" : ""}${growth.toFixed(1)} MiB)${
+        plateau
+          ? `. The growth is warm-up: over the second half (${plateau.from} s → ${plateau.to} s) RSS went ${plateau.startMiB} → ${plateau.endMiB} MiB, a trend of ${plateau.slopeMiBPerMin >= 0 ? "+" : ""}${plateau.slopeMiBPerMin.toFixed(2)} MiB/min (least squares)`
+          : ""
+      }.`,
     );
   }
   return lines.join("\n") || "_no comparisons in this run_";

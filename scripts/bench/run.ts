@@ -227,36 +227,53 @@ function x402Payers(info: DevnetInfo) {
  * Its round trip is sampled sequentially before the level; each request then gets its own payment,
  * signed with `.sign` by the official client (untimed), and only the paid call is timed.
  */
-async function x402Levels(info: DevnetInfo, url: string, label: string) {
-  const payers = x402Payers(info);
-  const levels: PaidLevel[] = [];
-  for (const c of CONCURRENCY) {
-    const challengeMs: number[] = [];
-    let required = "";
-    for (let k = 0; k < 5; k++) {
-      const t0 = now();
-      const res = await fetch(url, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: feedbackBody(k, "x402"),
-      });
-      await res.arrayBuffer();
-      challengeMs.push(now() - t0);
-      required = res.headers.get("payment-required") ?? "";
-      if (res.status !== 402 || !required) throw new Error(`expected a 402 challenge, got ${res.status}`);
-    }
-    const level = await paidLevel(
-      c,
-      requestsFor(c),
-      async (i) => ({ "payment-signature": await payers[i % payers.length]!.sign(required) }),
-      url,
-      (i) => feedbackBody(i, "x402"),
-    );
-    level.challenge = summarize(challengeMs);
-    printLevel(`${label} c=${c}`, level);
-    levels.push(level);
+/** One x402 level against one server: the static 402 sampled 5 times, then `requestsFor(c)` paid calls. */
+async function x402Level(payers: ReturnType<typeof x402Payers>, url: string, label: string, c: number) {
+  const challengeMs: number[] = [];
+  let required = "";
+  for (let k = 0; k < 5; k++) {
+    const t0 = now();
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: feedbackBody(k, "x402"),
+    });
+    await res.arrayBuffer();
+    challengeMs.push(now() - t0);
+    required = res.headers.get("payment-required") ?? "";
+    if (res.status !== 402 || !required) throw new Error(`expected a 402 challenge, got ${res.status}`);
   }
-  return levels;
+  const level = await paidLevel(
+    c,
+    requestsFor(c),
+    async (i) => ({ "payment-signature": await payers[i % payers.length]!.sign(required) }),
+    url,
+    (i) => feedbackBody(i, "x402"),
+  );
+  level.challenge = summarize(challengeMs);
+  printLevel(`${label} c=${c}`, level);
+  return level;
+}
+
+type X402Target = { key: "x402" | "baseline"; url: string; label: string };
+
+/**
+ * x402 levels against each target, interleaved level by level (ours c=1, baseline c=1, ours c=8, ...),
+ * so both are measured on the same chain and machine state; never concurrently.
+ */
+async function x402Levels(info: DevnetInfo, targets: X402Target[]) {
+  const payers = x402Payers(info);
+  const out: Partial<Record<X402Target["key"], PaidLevel[] | { error: string }>> = {};
+  for (const c of CONCURRENCY) {
+    for (const t of targets) {
+      const sofar = out[t.key];
+      if (sofar && !Array.isArray(sofar)) continue;
+      const level = await attempt(`${t.label} c=${c}`, () => x402Level(payers, t.url, t.label, c));
+      if ("error" in level) out[t.key] = level;
+      else out[t.key] = [...(sofar ?? []), level];
+    }
+  }
+  return out;
 }
 
 /** MPP: one 402 per request, a credential from the official mppx client (one client per wallet). */
@@ -529,6 +546,17 @@ async function main() {
     results.prepared = prepared;
   }
 
+  if (SECTIONS.has("phases")) {
+    // Before `next start`: on PGlite the database belongs to one process, and no two facilitators may
+    // settle from one key at once.
+    section("Server-side phases of a paid x402 submission (in-process: verify, claim, settle, commit)");
+    const phasesFile = path.join(tmp, "phases.json");
+    results.phases = await attempt("phases", async () => {
+      await runInProcessChild(path.join(ROOT, "scripts/bench/inproc.ts"), ["phases", phasesFile], childEnv);
+      return JSON.parse(readFileSync(phasesFile, "utf8"));
+    });
+  }
+
   section("next start");
   const app = await startNext({ dir: ROOT, port, env: { ...env, NEXT_DIST_DIR: DIST_DIR } });
   stopList.push(() => app.stop());
@@ -536,10 +564,22 @@ async function main() {
   results.rssAfterStartMiB = Math.round((rssKiB(serverPid) ?? 0) / 102.4) / 10;
   const feedbackUrl = `${appUrl}/api/namespace/feedback`;
 
-  if (SECTIONS.has("x402")) {
-    section("Paid submissions over x402 (ours)");
-    results.x402 = await attempt("x402", () => x402Levels(info, feedbackUrl, "x402"));
+  const targets: X402Target[] = [];
+  if (SECTIONS.has("x402")) targets.push({ key: "x402", url: feedbackUrl, label: "x402" });
+  let baseline: NextApp | undefined;
+  if (SECTIONS.has("baseline")) {
+    const started = await startBaseline(await freePort(), env);
+    stopList.push(() => started.stop());
+    baseline = started;
+    targets.push({ key: "baseline", url: `${started.url}/api/feedback`, label: "baseline x402" });
   }
+  if (targets.length) {
+    section("Paid submissions over x402: ours and the withX402 baseline, level by level");
+    const levels = await x402Levels(info, targets);
+    if (levels.x402) results.x402 = levels.x402;
+    if (levels.baseline) results.baseline = levels.baseline;
+  }
+  await baseline?.stop();
   if (SECTIONS.has("mpp")) {
     section("Paid submissions over MPP (ours)");
     results.mpp = await attempt("mpp", () => mppLevels(info, feedbackUrl));
@@ -554,26 +594,6 @@ async function main() {
     results.soak = await attempt("soak", () => soak(info, feedbackUrl, app));
   }
   await app.stop();
-
-  if (SECTIONS.has("phases")) {
-    section("Server-side phases of a paid x402 submission (in-process: verify, claim, settle, commit)");
-    const phasesFile = path.join(tmp, "phases.json");
-    results.phases = await attempt("phases", async () => {
-      await runInProcessChild(path.join(ROOT, "scripts/bench/inproc.ts"), ["phases", phasesFile], childEnv);
-      return JSON.parse(readFileSync(phasesFile, "utf8"));
-    });
-  }
-
-  if (SECTIONS.has("baseline")) {
-    section("Baseline: withX402 (@x402/next) + in-memory store, same chain and facilitator key");
-    const basePort = await freePort();
-    const baseline = await startBaseline(basePort, env);
-    stopList.push(() => baseline.stop());
-    results.baseline = await attempt("baseline", () =>
-      x402Levels(info, `${baseline.url}/api/feedback`, "baseline x402"),
-    );
-    await baseline.stop();
-  }
 
   results.finishedAt = new Date().toISOString();
   results.loadAverageAtEnd = os.loadavg().map((x) => Math.round(x * 100) / 100);

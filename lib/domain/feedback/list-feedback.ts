@@ -12,10 +12,8 @@ function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The owner's inbox: a namespace's feedback, newest first, optionally filtered and searched. */
-export async function listFeedback(wallet: string, query: ListQuery, db?: DbOrTx) {
-  db ??= await getDb();
-  await requireOwner(db, query.namespace, wallet);
+/** The filters and cursor scope of an inbox query (exported for the benchmark's query plans). */
+export function inboxFilter(query: ListQuery): { where: SQL[]; scope: string } {
   const where: SQL[] = [eq(feedback.namespace, query.namespace)];
   if (query.type) where.push(eq(feedback.type, query.type));
   if (query.severity) where.push(eq(feedback.severity, query.severity));
@@ -28,7 +26,14 @@ export async function listFeedback(wallet: string, query: ListQuery, db?: DbOrTx
   // text comes last, after a fixed number of fields, so no two queries share a scope string.
   const resolved = query.resolved === undefined ? "" : String(query.resolved);
   const scope = `list\n${query.namespace}\n${query.type ?? ""}\n${query.severity ?? ""}\n${resolved}\n${query.q ?? ""}`;
-  const page = await pageOf(db, { where, limit: query.limit, cursor: query.cursor, scope });
+  return { where, scope };
+}
+
+/** The owner's inbox: a namespace's feedback, newest first, optionally filtered and searched. */
+export async function listFeedback(wallet: string, query: ListQuery, db?: DbOrTx) {
+  db ??= await getDb();
+  await requireOwner(db, query.namespace, wallet);
+  const page = await pageOf(db, { ...inboxFilter(query), limit: query.limit, cursor: query.cursor });
   return {
     namespace: query.namespace,
     count: page.rows.length,

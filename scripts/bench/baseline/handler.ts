@@ -26,6 +26,27 @@ function required(name: string): string {
 const NETWORK = (process.env.X402_NETWORK ?? "eip155:31337") as Network;
 const TIMEOUT_MS = Number(process.env.X402_TIMEOUT_MS ?? 20_000);
 
+// A receipt usually exists a few milliseconds after the send (a devnet mines on arrival, fast chains
+// include within a block), but viem's wait, after one early miss, sleeps a whole polling interval. Look
+// again a few times early, then fall back to viem's block polling for the rest of the timeout.
+const EARLY_LOOKS_MS = [0, 10, 20, 40, 80];
+
+type ReceiptClient = {
+  getTransactionReceipt(args: { hash: `0x${string}` }): Promise<{ status: string }>;
+  waitForTransactionReceipt(args: { hash: `0x${string}`; timeout?: number }): Promise<{ status: string }>;
+};
+
+async function waitForReceipt(client: ReceiptClient, args: { hash: `0x${string}`; timeout?: number }) {
+  const started = Date.now();
+  for (const delay of EARLY_LOOKS_MS) {
+    if (delay) await new Promise((r) => setTimeout(r, delay));
+    const receipt = await client.getTransactionReceipt({ hash: args.hash }).catch(() => undefined);
+    if (receipt) return receipt;
+  }
+  const timeout = args.timeout === undefined ? undefined : Math.max(1, args.timeout - (Date.now() - started));
+  return client.waitForTransactionReceipt({ hash: args.hash, timeout });
+}
+
 function inProcessFacilitator(): FacilitatorClient {
   const rpcUrl = required("X402_RPC_URL");
   const account = privateKeyToAccount(required("X402_FACILITATOR_PRIVATE_KEY") as `0x${string}`, {
@@ -50,7 +71,7 @@ function inProcessFacilitator(): FacilitatorClient {
       verifyTypedData: (args) => client.verifyTypedData(args as never),
       writeContract: (args) => client.writeContract({ ...args, args: args.args ?? [] } as never),
       sendTransaction: (args) => client.sendTransaction(args as never),
-      waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args),
+      waitForTransactionReceipt: (args) => waitForReceipt(client as ReceiptClient, args),
       getCode: (args) => client.getCode(args),
     },
     { confirmationTimeoutMs: TIMEOUT_MS },
