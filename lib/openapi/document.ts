@@ -64,7 +64,7 @@ const problem = (description: string) => ({
   description,
   content: { "application/problem+json": { schema: ref("Problem") } },
 });
-const ok = (name: ComponentName | EventComponentName, description = "Success") => ({
+const ok = (name: ComponentName, description = "Success") => ({
   description,
   content: { "application/json": { schema: ref(name) } },
 });
@@ -125,7 +125,7 @@ const OWNER_ERRORS = {
   "404": problem("No such namespace"),
 };
 
-const WEBHOOK_SIGNATURE = `Each delivery is a JSON POST signed the Standard Webhooks way: headers webhook-id, webhook-timestamp and webhook-signature ("v1,<base64 HMAC-SHA256 of id.timestamp.body>", keyed with the namespace's secret after "whsec_"). Verify with any Standard Webhooks library (e.g. the standardwebhooks npm package) and drop repeated webhook-ids. Any 2xx acknowledges; anything else, or no answer within 10 s, is retried with exponential backoff for about a day. Redirects are not followed.`;
+const WEBHOOK_SIGNATURE = `Each delivery is a JSON POST signed the Standard Webhooks way: headers webhook-id, webhook-timestamp and webhook-signature ("v1,<base64 HMAC-SHA256 of id.timestamp.body>", keyed with the base64-decoded part of the namespace's secret after "whsec_"). Verify with any Standard Webhooks library (e.g. the standardwebhooks npm package) and drop repeated webhook-ids. Any 2xx acknowledges; anything else, or no answer within 10 s, is retried with exponential backoff for about a day. Redirects are not followed.`;
 
 /** The outgoing webhooks (OpenAPI 3.1 \`webhooks\`): one POST per event type. */
 function webhookEvents() {

@@ -223,9 +223,9 @@ ${soakLine}
 - **Baseline**: scripts/bench/baseline — \`withX402\` from \`@x402/next\` around a handler that stores into an
   in-memory array, with an in-process facilitator built exactly like lib/payment/facilitator.ts's, same chain,
   same facilitator key, measured level by level right after ours (ours c=1, baseline c=1, ours c=8, ...), never
-  concurrently, so both see the same chain and machine state. It is served by a plain \`node:http\` server that
-  hands a \`NextRequest\` to the wrapped handler (a second \`next build\` inside this repository picks up the
-  root app's proxy.ts and instrumentation.ts), so the baseline skips Next's router: a conservative baseline.
+  concurrently, so both see the same chain and machine state. It is a minimal Next.js app of its own (one route,
+  no proxy, no instrumentation), copied to a temp directory, built with \`next build --webpack\` (Turbopack
+  refuses the linked node_modules there) and served by \`next start\`, like ours.
 - **Soak**: paid x402 submissions at concurrency 32 for BENCH_SOAK_SECONDS; VmRSS of the next-server process
   from /proc every 5 s.
 

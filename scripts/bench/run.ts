@@ -24,7 +24,7 @@
  *   BENCH_OUT                results JSON (default bench/results.json); BENCHMARKS.md is always rewritten
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Mppx, tempo } from "mppx/client";
@@ -223,11 +223,11 @@ function x402Payers(info: DevnetInfo) {
 }
 
 /**
- * x402: the challenge is static (no nonce), so one 402 per level is enough — as a client would cache it.
- * Its round trip is sampled sequentially before the level; each request then gets its own payment,
- * signed with `.sign` by the official client (untimed), and only the paid call is timed.
+ * One x402 level against one server. The challenge is static (no nonce), so one 402 per level is enough,
+ * as a client would cache it; its round trip is sampled 5 times before the level. Each of the
+ * `requestsFor(c)` requests then gets its own payment, signed with `.sign` by the official client
+ * (untimed), and only the paid call is timed.
  */
-/** One x402 level against one server: the static 402 sampled 5 times, then `requestsFor(c)` paid calls. */
 async function x402Level(payers: ReturnType<typeof x402Payers>, url: string, label: string, c: number) {
   const challengeMs: number[] = [];
   let required = "";
@@ -446,41 +446,28 @@ async function soak(info: DevnetInfo, url: string, app: NextApp) {
 
 // ─── Baseline ───────────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * The baseline as its own minimal Next.js app: scripts/bench/baseline (one route, `withX402` around an
+ * in-memory store) copied to a temp project with this repository's node_modules linked in, built, and run
+ * with `next start` like ours. Built with webpack: Turbopack refuses a node_modules linked from outside
+ * its project root, and inside this repository the build would pick up our own instrumentation.
+ */
 async function startBaseline(port: number, env: Record<string, string>): Promise<NextApp> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join(ROOT, "scripts/bench/baseline/server.ts")],
-    {
-      cwd: ROOT,
-      detached: true,
-      stdio: ["ignore", "inherit", "inherit"],
-      env: { ...process.env, NODE_ENV: "production", ...env, PORT: String(port) },
-    },
-  );
-  const pid = child.pid!;
-  const stop = async () => {
-    try {
-      process.kill(-pid, "SIGTERM");
-    } catch {}
-    await sleep(300);
-    try {
-      process.kill(-pid, "SIGKILL");
-    } catch {}
-  };
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the baseline server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) break;
-    } catch {}
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error("the baseline server did not answer within 60 s");
-    }
-    await sleep(200);
+  const dir = path.join(tmp, "baseline-app");
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(path.join(ROOT, "scripts/bench/baseline"), dir, { recursive: true });
+  symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
+  const t0 = now();
+  const build = spawnSync(process.execPath, [NEXT_BIN, "build", "--webpack", dir], {
+    cwd: dir,
+    encoding: "utf8",
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (build.status !== 0) {
+    throw new Error(`the baseline's next build failed:\n${`${build.stdout}${build.stderr}`.slice(-3000)}`);
   }
-  return { url, pid, stop };
+  console.log(`  baseline built in ${Math.round((now() - t0) / 1000)} s (next build --webpack, ${dir})`);
+  return startNext({ dir, port, env, probePath: "/api/feedback" });
 }
 
 /** Formats the results file the way the repository's biome does, so `npm run lint` stays clean. */

@@ -1,8 +1,8 @@
 /**
  * Baseline for `npm run bench`: POST /api/feedback paid with x402 through the SDK's own Next.js wrapper
  * `withX402` (@x402/next), an in-process facilitator built exactly like lib/payment/facilitator.ts's,
- * and an in-memory array as the store. No ledger, no exactly-once: the floor to beat. Served by
- * server.ts (plain node:http), not by a second `next build`.
+ * and an in-memory array as the store. No ledger, no exactly-once: the floor to beat. Its route is
+ * app/api/feedback/route.ts of this minimal Next.js app, built and served with `next start` like ours.
  */
 import { randomBytes } from "node:crypto";
 import { x402Facilitator } from "@x402/core/facilitator";
@@ -142,4 +142,5 @@ function paidHandler() {
 
 export const POST = (request: NextRequest) => paidHandler()(request);
 
-export const storedCount = () => store.length;
+/** How many items the baseline stored: also its readiness probe. */
+export const GET = () => NextResponse.json({ items: store.length });
