@@ -23,7 +23,7 @@
  *   BENCH_SKIP_BUILD=1       reuse an existing build in BENCH_DIST_DIR (default .next-bench)
  *   BENCH_OUT                results JSON (default bench/results.json); BENCHMARKS.md is always rewritten
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -48,7 +48,6 @@ import {
   rssKiB,
   runInProcessChild,
   type Summary,
-  sleep,
   startNext,
   summarize,
 } from "./common";
