@@ -121,8 +121,10 @@ function buildApp() {
     try {
       const parsed = JSON.parse(after) as { include?: string[] };
       parsed.include = parsed.include?.filter((p) => !p.startsWith(`${DIST_DIR}/`));
-      const restored = `${JSON.stringify(parsed, null, 2)}\n`;
-      writeFileSync(tsconfigPath, restored === after ? before : restored);
+      // Only the added include is taken out; when that leaves the original settings, the original text
+      // (its formatting included) goes back.
+      const same = JSON.stringify(parsed) === JSON.stringify(JSON.parse(before));
+      writeFileSync(tsconfigPath, same ? before : `${JSON.stringify(parsed, null, 2)}\n`);
     } catch {
       writeFileSync(tsconfigPath, before);
     }
