@@ -53,12 +53,13 @@ export type LoadResult = {
 
 /**
  * Runs `count` tasks with at most `concurrency` in flight (closed loop); each task returns an error
- * string or null. Latency is per task, throughput is completed-ok tasks over wall time.
+ * string or null. Latency is per task, from its start or from when it calls `startClock` (work before
+ * that, such as signing a payment, is left out); throughput is completed-ok tasks over wall time.
  */
 export async function closedLoop(
   count: number,
   concurrency: number,
-  task: (i: number) => Promise<string | null>,
+  task: (i: number, startClock: () => void) => Promise<string | null>,
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   const errorSamples: string[] = [];
@@ -69,10 +70,12 @@ export async function closedLoop(
   const worker = async () => {
     while (next < count) {
       const i = next++;
-      const t0 = now();
+      let t0 = now();
       let failure: string | null;
       try {
-        failure = await task(i);
+        failure = await task(i, () => {
+          t0 = now();
+        });
       } catch (error) {
         failure = error instanceof Error ? error.message : String(error);
       }

@@ -35,6 +35,7 @@ import { type DevnetInfo, startDevnet } from "../../lib/devnet/start-devnet";
 import { tempoClient } from "../../lib/devnet/tempo";
 import { signInHeader } from "../../lib/testing/sign-in";
 import {
+  closedLoop,
   envNumber,
   freePort,
   type LoadResult,
@@ -148,68 +149,34 @@ async function paidLevel(
   url: string,
   body: (i: number) => string,
 ): Promise<PaidLevel> {
-  const latencies: number[] = [];
   const challengeMs: number[] = [];
   const signMs: number[] = [];
   const statusCounts: Record<string, number> = {};
-  const errorSamples: string[] = [];
-  let next = 0;
-  let ok = 0;
-  let errors = 0;
-  const start = now();
-  const worker = async () => {
-    while (next < count) {
-      const i = next++;
-      try {
-        const headers = await prepareTimed(i);
-        const t0 = now();
-        const res = await fetch(url, {
-          method: "POST",
-          headers: { "content-type": "application/json", ...headers },
-          body: body(i),
-        });
-        const text = await res.text();
-        const dt = now() - t0;
-        statusCounts[res.status] = (statusCounts[res.status] ?? 0) + 1;
-        if (res.status === 200 || res.status === 201) {
-          ok++;
-          latencies.push(dt);
-        } else {
-          errors++;
-          if (errorSamples.length < 5) errorSamples.push(`${res.status} ${text.slice(0, 300)}`);
-        }
-      } catch (error) {
-        errors++;
-        statusCounts.exception = (statusCounts.exception ?? 0) + 1;
-        if (errorSamples.length < 5) errorSamples.push(String(error).slice(0, 300));
-      }
+  const load = await closedLoop(count, concurrency, async (i, startClock) => {
+    let res: Response;
+    let text: string;
+    try {
+      const t = now();
+      const headers = await prepare(i);
+      const challenge = Number(headers["x-bench-challenge-ms"] ?? 0);
+      challengeMs.push(challenge);
+      signMs.push(now() - t - challenge);
+      delete headers["x-bench-challenge-ms"];
+      startClock();
+      res = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: body(i),
+      });
+      text = await res.text();
+    } catch (error) {
+      statusCounts.exception = (statusCounts.exception ?? 0) + 1;
+      throw error;
     }
-  };
-  const prepareTimed = async (i: number) => {
-    const t = now();
-    const headers = await prepare(i);
-    const total = now() - t;
-    const challenge = Number(headers["x-bench-challenge-ms"] ?? 0);
-    challengeMs.push(challenge);
-    signMs.push(total - challenge);
-    delete headers["x-bench-challenge-ms"];
-    return headers;
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
-  const wallMs = now() - start;
-  return {
-    concurrency,
-    requests: count,
-    ok,
-    errors,
-    errorSamples,
-    wallMs: Math.round(wallMs),
-    rps: Math.round((ok / (wallMs / 1000)) * 100) / 100,
-    latency: summarize(latencies),
-    challenge: summarize(challengeMs),
-    sign: summarize(signMs),
-    statusCounts,
-  };
+    statusCounts[res.status] = (statusCounts[res.status] ?? 0) + 1;
+    return res.status === 200 || res.status === 201 ? null : `${res.status} ${text.slice(0, 300)}`;
+  });
+  return { ...load, challenge: summarize(challengeMs), sign: summarize(signMs), statusCounts };
 }
 
 function x402Payers(info: DevnetInfo) {
