@@ -10,21 +10,26 @@ export async function shot(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(name, { path, contentType: "image/png" });
 }
 
-/** An agent's submission through the API, paid with x402 from `privateKey`; returns the item id. */
-export async function submitAsAgent(privateKey: Hex, namespace: string, body: Record<string, unknown>) {
-  const agent = createX402Fetch({
+/** A paid API call from `privateKey`: POSTs `body` as JSON, pays the 402 with x402, expects 200. */
+export async function payAndPost(privateKey: Hex, path: string, body: Record<string, unknown>) {
+  const payer = createX402Fetch({
     privateKey,
     network: devnet.x402.network,
     rpcUrl: devnet.x402.rpcUrl,
     asset: devnet.x402.asset,
   });
-  const res = await agent.fetch(`${devnet.appUrl}/api/namespace/feedback`, {
+  const res = await payer.fetch(`${devnet.appUrl}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ namespace, ...body }),
+    body: JSON.stringify(body),
   });
   expect(res.status).toBe(200);
-  return (await res.json()).id as string;
+  return res.json();
+}
+
+/** An agent's submission through the API, paid with x402 from `privateKey`; returns the item id. */
+export async function submitAsAgent(privateKey: Hex, namespace: string, body: Record<string, unknown>) {
+  return (await payAndPost(privateKey, "/api/namespace/feedback", { namespace, ...body })).id as string;
 }
 
 /** Every Content-Security-Policy violation the page reports, across navigations. */

@@ -2,8 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect as baseExpect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
-import { createX402Fetch } from "../../lib/clients/x402-payer";
-import { shot, submitAsAgent, watchCsp } from "./helpers";
+import { payAndPost, shot, submitAsAgent, watchCsp } from "./helpers";
 import { devnet, injectWallet } from "./wallet";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -41,18 +40,7 @@ test("an owner sets a webhook in the dashboard, sees signed deliveries arrive, r
   const namespace = `wh-${Date.now().toString(36)}`;
   const receiver = await startReceiver();
   try {
-    const owner = createX402Fetch({
-      privateKey: OWNER.privateKey,
-      network: devnet.x402.network,
-      rpcUrl: devnet.x402.rpcUrl,
-      asset: devnet.x402.asset,
-    });
-    const registered = await owner.fetch(`${APP}/api/namespace/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ namespace }),
-    });
-    expect(registered.status).toBe(200);
+    await payAndPost(OWNER.privateKey, "/api/namespace/register", { namespace });
 
     // Sign in at the inbox, then follow its header's link to the webhook settings.
     await injectWallet(page, OWNER.privateKey);
