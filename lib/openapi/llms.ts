@@ -28,14 +28,14 @@ ${prices}
 
 Call a paid endpoint without payment: the answer is a 402 carrying both challenges, and a problem+json body naming the price, the protocols and these docs. Pay with one protocol and retry the same request.
 
-- **x402** (version 2, scheme \`exact\`): challenge in the \`PAYMENT-REQUIRED\` header; network \`${x402.network}\`, USDC \`${x402.asset}\`, pay to \`${x402.payTo}\`. Retry with \`PAYMENT-SIGNATURE\`; the answer carries \`PAYMENT-RESPONSE\` with the transaction.
+- **x402** (version 2, scheme \`exact\`): challenge in the \`PAYMENT-REQUIRED\` header; network \`${x402.network}\`, USDC \`${x402.asset}\`, pay to \`${x402.payTo}\`. Retry with \`PAYMENT-SIGNATURE\`; the answer carries \`PAYMENT-RESPONSE\` with the transaction, and \`Server-Timing\` with where the time went.
   \`\`\`ts
   import { wrapFetchWithPayment, x402Client } from "@x402/fetch";
   import { ExactEvmScheme } from "@x402/evm/exact/client";
   const client = x402Client.fromConfig({ schemes: [{ network: "${x402.network}", client: new ExactEvmScheme(signer) }] });
   const pay = wrapFetchWithPayment(fetch, client);
   \`\`\`
-- **MPP** (method \`${mpp.method}\`, intent \`${mpp.intent}\`): challenge in \`WWW-Authenticate: Payment\`; currency \`${mpp.currency}\` (USDC.e), recipient \`${mpp.recipient}\`, chain ${mpp.chainId}. Retry with \`Authorization: Payment\`; the answer carries \`Payment-Receipt\`.
+- **MPP** (method \`${mpp.method}\`, intent \`${mpp.intent}\`): challenge in \`WWW-Authenticate: Payment\`; currency \`${mpp.currency}\` (USDC.e), recipient \`${mpp.recipient}\`, chain ${mpp.chainId}. Retry with \`Authorization: Payment\`; the answer carries \`Payment-Receipt\`, and \`Server-Timing\`.
   \`\`\`ts
   import { Mppx, tempo } from "mppx/client";
   const pay = Mppx.create({ methods: [tempo.charge({ account })], polyfill: false }).fetch;

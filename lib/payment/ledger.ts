@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { payments } from "@/lib/db/schema";
 import type { VerifiedPayment } from "./types";
@@ -106,15 +106,36 @@ export async function markRefunded(
     .where(and(eq(payments.id, paymentId), eq(payments.status, "fulfilled")));
 }
 
+/** The ledger row a paid write is stored against, and the settlement to record on it. */
+export type LedgerRef = {
+  paymentId: string;
+  /** The settlement's transaction; null when the row already records it (recovery). */
+  txRef: string | null;
+};
+
+/** A paid write was asked to store against a ledger row that is not awaiting it: nothing was stored. */
+export class NotAwaitingFulfilment extends Error {
+  constructor(paymentId: string) {
+    super(`payment ${paymentId} is not awaiting fulfilment`);
+    this.name = "NotAwaitingFulfilment";
+  }
+}
+
 /**
- * Links the stored write to its settled payment, inside the write's transaction. Returns false when
- * the row was not settled-and-unfulfilled, so the caller's transaction rolls back and nothing doubles.
+ * The ledger's half of storing a paid write: a claimed or settled row becomes fulfilled, linked to the
+ * write and to its settlement transaction. It is an UPDATE … RETURNING, so a write can run it in its
+ * own transaction (`fulfilPayment`) or embed it as a CTE and stay a single statement. Only one writer
+ * can move a row out of claimed/settled, so a write is stored once even when recovery races the request.
  */
-export async function markFulfilled(db: DbOrTx, paymentId: string, resultId: string): Promise<boolean> {
-  const rows = await db
+export function fulfilment(db: DbOrTx, ref: LedgerRef, resultId: string) {
+  return db
     .update(payments)
-    .set({ status: "fulfilled", resultId, updatedAt: sql`now()` })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, "settled")))
+    .set({ status: "fulfilled", resultId, ...(ref.txRef ? { txRef: ref.txRef } : {}), updatedAt: sql`now()` })
+    .where(and(eq(payments.id, ref.paymentId), inArray(payments.status, ["claimed", "settled"])))
     .returning({ id: payments.id });
-  return rows.length === 1;
+}
+
+/** Fulfils the row inside the write's transaction; throws, rolling the write back, when it is not awaiting it. */
+export async function fulfilPayment(tx: DbOrTx, ref: LedgerRef, resultId: string): Promise<void> {
+  if ((await fulfilment(tx, ref, resultId)).length !== 1) throw new NotAwaitingFulfilment(ref.paymentId);
 }

@@ -1,6 +1,7 @@
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createX402Fetch } from "@/lib/clients/x402-payer";
+import { parseServerTiming } from "@/lib/http/server-timing";
 import { APP, appFetch, postJson, uniqueName } from "@/lib/testing/app-fetch";
 import { chainReader } from "@/lib/testing/chain";
 
@@ -64,6 +65,12 @@ describe("paid submit through x402", () => {
     expect(onChain.status).toBe("success");
     expect(onChain.transfers).toEqual([{ from: wallet.address, to: devnet.x402.payTo, value: 10_000n }]);
     expect(await chain.balanceOf(wallet.address)).toBe(before - 10_000n);
+    // Where the time went, phase by phase, and the phases add up to no more than the total.
+    const timing = parseServerTiming(res.headers.get("server-timing"));
+    expect(Object.keys(timing)).toEqual(["verify", "claim", "settle", "store", "total"]);
+    const { total, ...phases } = timing;
+    expect(Object.values(phases).every((ms) => ms >= 0)).toBe(true);
+    expect(Object.values(phases).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(total! + 0.5);
   });
 
   it("refuses an invalid body before any payment, naming the field", async () => {

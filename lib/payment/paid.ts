@@ -4,7 +4,8 @@ import { docsLinks } from "@/lib/http/docs";
 import { AppError } from "@/lib/http/errors";
 import { json } from "@/lib/http/handler";
 import { describeError } from "@/lib/http/log";
-import { claimPayment, markFailed, markFulfilled, markSettled } from "./ledger";
+import { ServerTiming } from "@/lib/http/server-timing";
+import { claimPayment, markFailed, markSettled } from "./ledger";
 import { mppProtocol } from "./mpp";
 import { formatUsd } from "./prices";
 import {
@@ -41,7 +42,7 @@ export type PaidWrite<TBody> = {
   release?: (db: DbOrTx, paymentId: string) => Promise<void>;
   commit: (ctx: PaidContext) => Promise<{ resultId: string; body: TBody }>;
   /** Work after the write is stored (paying a reward out); its answer replaces the committed body. */
-  finish?: (committed: { resultId: string; body: TBody }, ctx: Omit<PaidContext, "tx">) => Promise<TBody>;
+  finish?: (committed: { resultId: string; body: TBody }, ctx: PaidContext) => Promise<TBody>;
 };
 
 /** The 402 a paid call answers without a credential: every protocol's challenge at once. */
@@ -65,10 +66,11 @@ export async function paymentRequired(charge: Charge): Promise<AppError> {
 
 /**
  * Runs a paid write in the one safe order: verify the credential → claim it (and the resource) in the
- * database → settle → store the write and mark the ledger fulfilled in one transaction. Every
+ * database → settle → store the write and mark the ledger fulfilled atomically. Every
  * business check must already have passed; a refused claim is answered before anyone is charged.
  */
 export async function runPaid<TBody>(request: Request, write: PaidWrite<TBody>): Promise<Response> {
+  const timing = new ServerTiming();
   const offered = PROTOCOLS.filter((p) => p.hasCredential(request));
   if (offered.length > 1) {
     throw new AppError(
@@ -94,6 +96,7 @@ export async function runPaid<TBody>(request: Request, write: PaidWrite<TBody>):
     );
   });
   await write.authorize?.(payment);
+  timing.mark("verify");
   const claim = await claimPayment(db, {
     payment,
     operation: write.charge.operation,
@@ -115,6 +118,8 @@ export async function runPaid<TBody>(request: Request, write: PaidWrite<TBody>):
     );
   }
 
+  timing.mark("claim");
+
   let settlement: Awaited<ReturnType<typeof payment.settle>>;
   try {
     settlement = await payment.settle();
@@ -135,24 +140,42 @@ export async function runPaid<TBody>(request: Request, write: PaidWrite<TBody>):
       { headers: { "retry-after": "30" }, body: { paymentId: claim.paymentId } },
     );
   }
-  await markSettled(db, claim.paymentId, settlement.txRef);
-  const ctx = { paymentId: claim.paymentId, payer: payment.payer, protocol: payment.protocol };
-  const committed = await commitPaid(db, write.commit, ctx);
-  const body = write.finish ? await write.finish(committed, ctx) : committed.body;
-  return json(body, { headers: settlement.headers });
+  timing.mark("settle");
+  const ctx = {
+    db,
+    paymentId: claim.paymentId,
+    txRef: settlement.txRef,
+    payer: payment.payer,
+    protocol: payment.protocol,
+  };
+  const committed = await commitPaid(write.commit, ctx);
+  timing.mark("store");
+  let body = committed.body;
+  if (write.finish) {
+    body = await write.finish(committed, ctx);
+    timing.mark("finish");
+  }
+  return json(body, { headers: { ...settlement.headers, "server-timing": timing.header() } });
 }
 
-/** Stores a settled write and marks its ledger row fulfilled atomically; also used by recovery. */
+/**
+ * Stores a settled write, which fulfils its ledger row atomically with it (see PaidContext); also used
+ * by recovery. On the live path the settlement is recorded by that same fulfilment, so a paid call
+ * spends no extra round trip on it; only when storing fails is it written alone, so recovery can finish
+ * the write from the ledger instead of searching the chain for it.
+ */
 export async function commitPaid<TBody>(
-  db: Awaited<ReturnType<typeof getDb>>,
   commit: PaidWrite<TBody>["commit"],
-  ctx: Omit<PaidContext, "tx">,
+  ctx: PaidContext,
 ): Promise<{ resultId: string; body: TBody }> {
-  return db.transaction(async (tx) => {
-    const result = await commit({ ...ctx, tx });
-    if (!(await markFulfilled(tx, ctx.paymentId, result.resultId))) {
-      throw new Error(`payment ${ctx.paymentId} is not awaiting fulfilment`);
+  try {
+    return await commit(ctx);
+  } catch (error) {
+    if (ctx.txRef) {
+      await markSettled(ctx.db, ctx.paymentId, ctx.txRef).catch((e: unknown) => {
+        console.error(`[payment ${ctx.paymentId}] recording the settlement failed: ${describeError(e)}`);
+      });
     }
-    return result;
-  });
+    throw error;
+  }
 }

@@ -2,13 +2,17 @@ import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { createX402Fetch } from "@/lib/clients/x402-payer";
 import { getDb } from "@/lib/db/client";
-import { feedback, payments } from "@/lib/db/schema";
+import { feedback, namespaces, payments, webhookDeliveries } from "@/lib/db/schema";
+import { submitFeedback } from "@/lib/domain/feedback/submit-feedback";
 import { PAID_COMMITS } from "@/lib/domain/paid-operations";
+import { submitFeedbackSchema } from "@/lib/schemas/feedback";
 import { APP, appFetch, postJson, uniqueName } from "@/lib/testing/app-fetch";
 import { chainReader } from "@/lib/testing/chain";
-import { claimPayment, markSettled } from "./ledger";
+import { claimPayment, markSettled, NotAwaitingFulfilment } from "./ledger";
+import { commitPaid } from "./paid";
 import { PRICES } from "./prices";
 import { recoverPayments } from "./recover";
+import type { PaidContext } from "./types";
 import { x402Protocol } from "./x402";
 
 const devnet = inject("devnet");
@@ -98,5 +102,60 @@ describe("recovering paid writes after a crash", () => {
     expect((await ledgerRow(paymentId)).status).toBe("failed");
     expect(await itemsFor(paymentId)).toHaveLength(0);
     expect(await chain.balanceOf(wallet.address)).toBe(before);
+  });
+});
+
+describe("storing a settled write", () => {
+  it("fulfils the claimed row with its settlement in one statement, and stores a write once", async () => {
+    const { db, payment, paymentId, input } = await claimedPayment();
+    // A registered namespace with a webhook, so the statement also writes the outbox row.
+    await db.insert(namespaces).values({
+      name: input.namespace,
+      ownerWallet: wallet.address,
+      paymentId: `pay_test_${input.namespace}`,
+      webhookUrl: "https://hooks.example/feedback",
+      webhookSecret: "whsec_test",
+      createdAt: new Date(),
+    });
+    const { txRef } = await payment.settle();
+    const ctx = { db, paymentId, txRef, payer: payment.payer, protocol: payment.protocol };
+    const item = submitFeedbackSchema.parse(input);
+    const commit = (c: PaidContext) => submitFeedback(item, null, c);
+
+    const stored = await commitPaid(commit, ctx);
+    expect(stored.body).toMatchObject({ namespace: input.namespace, registered: true });
+    expect(await ledgerRow(paymentId)).toMatchObject({
+      status: "fulfilled",
+      txRef,
+      resultId: stored.resultId,
+    });
+    const outbox = () =>
+      db.select().from(webhookDeliveries).where(eq(webhookDeliveries.namespace, input.namespace));
+    expect((await outbox()).map((d) => [d.eventType, (d.payload.data as { id: string }).id])).toEqual([
+      ["feedback.created", stored.resultId],
+    ]);
+
+    // A second store for the same payment (a retry, recovery racing the request) is refused whole.
+    await expect(commitPaid(commit, ctx)).rejects.toBeInstanceOf(NotAwaitingFulfilment);
+    expect(await itemsFor(paymentId)).toHaveLength(1);
+    expect(await outbox()).toHaveLength(1);
+    expect(await ledgerRow(paymentId)).toMatchObject({ status: "fulfilled", resultId: stored.resultId });
+  });
+
+  it("records the settlement when storing fails, so recovery finishes the write from the ledger", async () => {
+    const { db, payment, paymentId } = await claimedPayment();
+    const { txRef } = await payment.settle();
+    const ctx = { db, paymentId, txRef, payer: payment.payer, protocol: payment.protocol };
+    const failing = async () => {
+      throw new Error("the database went away");
+    };
+    await expect(commitPaid(failing, ctx)).rejects.toThrow("the database went away");
+    expect(await ledgerRow(paymentId)).toMatchObject({ status: "settled", txRef });
+    expect(await itemsFor(paymentId)).toHaveLength(0);
+
+    // No chain lookup is needed: the row is already settled, so recovery only stores the write.
+    expect(await recover(paymentId)).toMatchObject({ settled: 0, fulfilled: 1, errors: 0 });
+    expect(await itemsFor(paymentId)).toHaveLength(1);
+    expect(await ledgerRow(paymentId)).toMatchObject({ status: "fulfilled", txRef });
   });
 });

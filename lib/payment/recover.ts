@@ -40,8 +40,10 @@ export async function recoverPayments(
     const commit = commits[row.operation];
     if (!commit) return;
     try {
-      await commitPaid(db, (ctx) => commit(row.request, ctx), {
+      await commitPaid((ctx) => commit(row.request, ctx), {
+        db,
         paymentId: row.id,
+        txRef: null,
         payer: row.payer as `0x${string}`,
         protocol: row.protocol,
       });

@@ -1,4 +1,5 @@
 import type { DbOrTx } from "@/lib/db/client";
+import type { LedgerRef } from "./ledger";
 
 /** What a paid call costs and what it buys; the same charge is priced on the 402 and on the paid retry. */
 export type Charge = {
@@ -62,8 +63,12 @@ export type ClaimedPayment = {
   expiresAt: Date | null;
 };
 
-/** What a paid write receives: the open transaction and the ledger row it is paid by. */
-export type PaidContext = { tx: DbOrTx; paymentId: string; payer: `0x${string}`; protocol: string };
+/**
+ * What a paid write receives: the database, and the ledger row it is paid by (with the settlement to
+ * record on it). The write stores itself and fulfils that row atomically, either in one transaction
+ * ending with `fulfilPayment` or in one statement embedding `fulfilment`, so it is stored exactly once.
+ */
+export type PaidContext = LedgerRef & { db: DbOrTx; payer: `0x${string}`; protocol: string };
 
 /** Settlement failed and the payer was not charged. */
 export class SettlementError extends Error {

@@ -1,9 +1,31 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@/lib/db/client";
 import { namespaces, webhookDeliveries } from "@/lib/db/schema";
 import type { WebhookEventDataOf, WebhookEventType } from "@/lib/schemas/webhook-events";
 import { newMessageId } from "./sign";
+
+const column = (c: AnyPgColumn) => sql.identifier(c.name);
+
+/**
+ * The outbox row for one event as a single INSERT … SELECT … RETURNING id: it writes nothing when the
+ * namespace is unregistered or has no webhook URL. A write that must stay one statement embeds it as
+ * a CTE; `enqueueWebhook` runs it alone.
+ */
+export function webhookOutboxInsert<T extends WebhookEventType>(
+  namespace: string,
+  type: T,
+  data: WebhookEventDataOf<T>,
+): SQL {
+  const payload = { type, timestamp: new Date().toISOString(), data };
+  const d = webhookDeliveries;
+  return sql`insert into ${d} (${column(d.id)}, ${column(d.namespace)}, ${column(d.eventType)}, ${column(d.payload)})
+    select ${newMessageId()}, ${namespaces.name}, ${type}, ${JSON.stringify(payload)}::jsonb
+    from ${namespaces}
+    where ${namespaces.name} = ${namespace} and ${namespaces.webhookUrl} is not null and ${namespaces.webhookUrl} <> ''
+    returning ${column(d.id)}`;
+}
 
 /**
  * Records a delivery in the caller's transaction (the outbox), so the event and its webhook commit
@@ -15,18 +37,9 @@ export async function enqueueWebhook<T extends WebhookEventType>(
   type: T,
   data: WebhookEventDataOf<T>,
 ): Promise<string | null> {
-  const [ns] = await tx
-    .select({ url: namespaces.webhookUrl })
-    .from(namespaces)
-    .where(eq(namespaces.name, namespace))
-    .limit(1);
-  if (!ns?.url) return null;
-  const id = newMessageId();
-  await tx.insert(webhookDeliveries).values({
-    id,
-    namespace,
-    eventType: type,
-    payload: { type, timestamp: new Date().toISOString(), data },
-  });
-  return id;
+  const hook = tx
+    .$with("hook", { id: sql<string>`id`.as("id") })
+    .as(webhookOutboxInsert(namespace, type, data));
+  const [row] = await tx.with(hook).select({ id: hook.id }).from(hook);
+  return row?.id ?? null;
 }

@@ -1,14 +1,16 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { optionalSignIn } from "@/lib/auth/siwx";
+import { SQLSTATE, sqlStateOf } from "@/lib/db/errors";
 import { feedback, namespaces } from "@/lib/db/schema";
 import { publicUrl } from "@/lib/http/resource";
+import { fulfilment, NotAwaitingFulfilment } from "@/lib/payment/ledger";
 import { hasPaymentCredential, runPaid } from "@/lib/payment/paid";
 import { PRICES } from "@/lib/payment/prices";
 import type { PaidContext } from "@/lib/payment/types";
 import type { SubmitFeedbackInput } from "@/lib/schemas/feedback";
-import { enqueueWebhook } from "@/lib/webhooks/outbox";
+import { webhookOutboxInsert } from "@/lib/webhooks/outbox";
 import { targetsOf } from "./targets";
 
 /** A submitter that also proved its wallet with a sign-in, checked before payment. */
@@ -19,48 +21,65 @@ export function newFeedbackId(): string {
   return `fb_${randomBytes(16).toString("base64url")}`;
 }
 
-/** Stores a paid-for feedback item; `verified` only when the sign-in proof is for the paying wallet. */
+/**
+ * Stores a paid-for feedback item; `verified` only when the sign-in proof is for the paying wallet.
+ * It is one statement, so one round trip and atomic on its own: the ledger row becomes fulfilled, the
+ * item is stored bound to it, and `feedback.created` joins the webhook outbox when the namespace has a
+ * webhook. This is the hot path of the service, so nothing else may be added to it.
+ */
 export async function submitFeedback(input: SubmitFeedbackInput, signedIn: SignedIn, ctx: PaidContext) {
+  const { db } = ctx;
   const id = newFeedbackId();
   const createdAt = new Date();
   const verified = signedIn !== null && signedIn.address.toLowerCase() === ctx.payer.toLowerCase();
-  await ctx.tx.insert(feedback).values({
-    id,
-    namespace: input.namespace,
-    type: input.type,
-    title: input.title,
-    description: input.description,
-    severity: input.severity,
-    steps: input.steps,
-    expected: input.expected,
-    actual: input.actual,
-    context: input.context,
-    metadata: input.metadata,
-    targets: targetsOf(input.namespace, input.metadata),
-    verified,
-    submitterDid: verified && signedIn ? signedIn.did : null,
-    submitterWallet: ctx.payer,
-    paymentId: ctx.paymentId,
-    createdAt,
-  });
-  const [ns] = await ctx.tx
-    .select({ name: namespaces.name })
-    .from(namespaces)
-    .where(eq(namespaces.name, input.namespace))
-    .limit(1);
-  if (ns) {
-    await enqueueWebhook(ctx.tx, input.namespace, "feedback.created", {
+  const paid = db.$with("paid").as(fulfilment(db, ctx, id));
+  const hook = db.$with("hook", { id: sql<string>`id`.as("id") }).as(
+    webhookOutboxInsert(input.namespace, "feedback.created", {
       id,
       namespace: input.namespace,
       type: input.type,
       title: input.title,
       severity: input.severity ?? null,
       createdAt: createdAt.toISOString(),
-    });
+    }),
+  );
+  let stored: { registered: boolean } | undefined;
+  try {
+    [stored] = await db
+      .with(paid, hook)
+      .insert(feedback)
+      .values({
+        id,
+        namespace: input.namespace,
+        type: input.type,
+        title: input.title,
+        description: input.description,
+        severity: input.severity,
+        steps: input.steps,
+        expected: input.expected,
+        actual: input.actual,
+        context: input.context,
+        metadata: input.metadata,
+        targets: targetsOf(input.namespace, input.metadata),
+        verified,
+        submitterDid: verified && signedIn ? signedIn.did : null,
+        submitterWallet: ctx.payer,
+        // The fulfilled ledger row's id: when the payment is not awaiting fulfilment there is none, and
+        // NOT NULL refuses the whole statement (the item, the ledger update and the outbox row).
+        paymentId: sql<string>`(select ${paid.id} from ${paid})`,
+        createdAt,
+      })
+      .returning({
+        registered: sql<boolean>`exists (select 1 from ${namespaces} where ${namespaces.name} = ${input.namespace})`,
+      });
+  } catch (error) {
+    if (sqlStateOf(error) === SQLSTATE.notNullViolation) throw new NotAwaitingFulfilment(ctx.paymentId);
+    throw error;
   }
+  const registered = Boolean(stored?.registered);
   return {
     resultId: id,
-    body: { id, namespace: input.namespace, registered: Boolean(ns), createdAt: createdAt.toISOString() },
+    body: { id, namespace: input.namespace, registered, createdAt: createdAt.toISOString() },
   };
 }
 

@@ -4,6 +4,7 @@ import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, namespaces } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
 import { publicUrl } from "@/lib/http/resource";
+import { fulfilPayment } from "@/lib/payment/ledger";
 import { runPaid } from "@/lib/payment/paid";
 import { PRICES } from "@/lib/payment/prices";
 import type { PaidContext } from "@/lib/payment/types";
@@ -26,33 +27,39 @@ export async function assertNamespaceAvailable(db: DbOrTx, name: string): Promis
   if (row) throw namespaceTaken(name);
 }
 
-/** Registers a paid-for namespace to the paying wallet and claims the feedback already sent to it. */
-export async function registerNamespace(input: RegisterNamespaceInput, ctx: PaidContext) {
-  const createdAt = new Date();
-  await ctx.tx.insert(namespaces).values({
-    name: input.namespace,
-    description: input.description,
-    webhookUrl: input.webhookUrl,
-    // Always issued, so an owner who adds a URL later already has a secret to read.
-    webhookSecret: newWebhookSecret(),
-    ownerWallet: ctx.payer,
-    paymentId: ctx.paymentId,
-    createdAt,
-  });
-  // Feedback is filed by name, so registering the name is what links every earlier item to the owner.
-  const [linked] = await ctx.tx
-    .select({ n: count() })
-    .from(feedback)
-    .where(eq(feedback.namespace, input.namespace));
-  return {
-    resultId: input.namespace,
-    body: {
-      namespace: input.namespace,
+/**
+ * Registers a paid-for namespace to the paying wallet and claims the feedback already sent to it, in
+ * one transaction with the ledger row's fulfilment.
+ */
+export function registerNamespace(input: RegisterNamespaceInput, ctx: PaidContext) {
+  return ctx.db.transaction(async (tx) => {
+    const createdAt = new Date();
+    await tx.insert(namespaces).values({
+      name: input.namespace,
+      description: input.description,
+      webhookUrl: input.webhookUrl,
+      // Always issued, so an owner who adds a URL later already has a secret to read.
+      webhookSecret: newWebhookSecret(),
       ownerWallet: ctx.payer,
-      existingFeedbackLinked: Number(linked?.n ?? 0),
-      createdAt: createdAt.toISOString(),
-    },
-  };
+      paymentId: ctx.paymentId,
+      createdAt,
+    });
+    // Feedback is filed by name, so registering the name is what links every earlier item to the owner.
+    const [linked] = await tx
+      .select({ n: count() })
+      .from(feedback)
+      .where(eq(feedback.namespace, input.namespace));
+    await fulfilPayment(tx, ctx, input.namespace);
+    return {
+      resultId: input.namespace,
+      body: {
+        namespace: input.namespace,
+        ownerWallet: ctx.payer,
+        existingFeedbackLinked: Number(linked?.n ?? 0),
+        createdAt: createdAt.toISOString(),
+      },
+    };
+  });
 }
 
 /** POST /register: checks the name is free, takes 1 USD, registers it to the payer. */

@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from "vitest";
 import { createX402Fetch } from "@/lib/clients/x402-payer";
 import { getDb } from "@/lib/db/client";
 import { feedback, payments, payouts } from "@/lib/db/schema";
-import { claimPayment, markSettled } from "@/lib/payment/ledger";
+import { claimPayment } from "@/lib/payment/ledger";
 import { commitPaid } from "@/lib/payment/paid";
 import { x402Protocol } from "@/lib/payment/x402";
 import { APP, appFetch, postJson, uniqueName } from "@/lib/testing/app-fetch";
@@ -79,10 +79,12 @@ describe("a reward that cannot be paid", () => {
     });
     if (!claim.ok) throw new Error("claim refused");
     const before = await evm.balanceOf(owner.address);
-    await markSettled(db, claim.paymentId, (await payment.settle()).txRef);
+    const { txRef } = await payment.settle();
     expect(await evm.balanceOf(owner.address)).toBe(before - 300_000n);
-    await commitPaid(db, (ctx) => commitRewardedResolve(input, ctx), {
+    await commitPaid((ctx) => commitRewardedResolve(input, ctx), {
+      db,
       paymentId: claim.paymentId,
+      txRef,
       payer: payment.payer,
       protocol: "x402",
     });

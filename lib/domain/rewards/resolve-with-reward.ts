@@ -7,6 +7,7 @@ import { feedback, payouts } from "@/lib/db/schema";
 import { alreadyResolved, loadResolveTarget, notOwner } from "@/lib/domain/feedback/resolve-feedback";
 import { AppError } from "@/lib/http/errors";
 import { publicUrl } from "@/lib/http/resource";
+import { fulfilPayment } from "@/lib/payment/ledger";
 import { hasPaymentCredential, runPaid } from "@/lib/payment/paid";
 import { formatUsd, toAssetUnits } from "@/lib/payment/prices";
 import { payoutClient, tempoBalance } from "@/lib/payment/tempo";
@@ -83,57 +84,63 @@ export async function resolveWithRewardPaid(request: Request, input: ResolveFeed
   });
 }
 
-/** Resolves the held item and records the payout it owes, in the paid write's transaction. */
-export async function commitRewardedResolve(input: RewardedResolveInput, ctx: PaidContext) {
-  const resolver = input.resolver ?? ctx.payer;
-  const reward = BigInt(input.rewardMicroUsd);
-  const resolvedAt = new Date();
-  const [item] = await ctx.tx
-    .update(feedback)
-    .set({
-      resolved: true,
-      resolvedAt,
-      resolvedBy: resolver,
-      resolveMessage: input.message,
-      rewardAmount: formatUsd(reward),
-    })
-    .where(
-      and(
-        eq(feedback.id, input.feedbackId),
-        eq(feedback.resolvingPaymentId, ctx.paymentId),
-        eq(feedback.resolved, false),
-      ),
-    )
-    .returning({ namespace: feedback.namespace, submitter: feedback.submitterWallet });
-  if (!item?.submitter) throw new Error(`item ${input.feedbackId} is not held by payment ${ctx.paymentId}`);
-  await ctx.tx.insert(payouts).values({
-    id: `po_${randomBytes(12).toString("base64url")}`,
-    feedbackId: input.feedbackId,
-    paymentId: ctx.paymentId,
-    recipient: item.submitter,
-    amount: toAssetUnits(reward, 6).toString(),
-    memo: rewardMemo(input.feedbackId),
-    status: "pending",
-  });
-  await enqueueWebhook(ctx.tx, item.namespace, "feedback.resolved", {
-    id: input.feedbackId,
-    namespace: item.namespace,
-    resolvedAt: resolvedAt.toISOString(),
-    resolvedBy: resolver,
-    message: input.message,
-    rewardAmount: formatUsd(reward),
-  });
-  return {
-    resultId: input.feedbackId,
-    body: {
+/**
+ * Resolves the held item and records the payout it owes, in one transaction with the ledger row's
+ * fulfilment.
+ */
+export function commitRewardedResolve(input: RewardedResolveInput, ctx: PaidContext) {
+  return ctx.db.transaction(async (tx) => {
+    const resolver = input.resolver ?? ctx.payer;
+    const reward = BigInt(input.rewardMicroUsd);
+    const resolvedAt = new Date();
+    const [item] = await tx
+      .update(feedback)
+      .set({
+        resolved: true,
+        resolvedAt,
+        resolvedBy: resolver,
+        resolveMessage: input.message,
+        rewardAmount: formatUsd(reward),
+      })
+      .where(
+        and(
+          eq(feedback.id, input.feedbackId),
+          eq(feedback.resolvingPaymentId, ctx.paymentId),
+          eq(feedback.resolved, false),
+        ),
+      )
+      .returning({ namespace: feedback.namespace, submitter: feedback.submitterWallet });
+    if (!item?.submitter) throw new Error(`item ${input.feedbackId} is not held by payment ${ctx.paymentId}`);
+    await tx.insert(payouts).values({
+      id: `po_${randomBytes(12).toString("base64url")}`,
+      feedbackId: input.feedbackId,
+      paymentId: ctx.paymentId,
+      recipient: item.submitter,
+      amount: toAssetUnits(reward, 6).toString(),
+      memo: rewardMemo(input.feedbackId),
+      status: "pending",
+    });
+    await enqueueWebhook(tx, item.namespace, "feedback.resolved", {
       id: input.feedbackId,
       namespace: item.namespace,
-      resolved: true,
       resolvedAt: resolvedAt.toISOString(),
       resolvedBy: resolver,
-      ...(input.message !== null ? { message: input.message } : {}),
-    } as Record<string, unknown>,
-  };
+      message: input.message,
+      rewardAmount: formatUsd(reward),
+    });
+    await fulfilPayment(tx, ctx, input.feedbackId);
+    return {
+      resultId: input.feedbackId,
+      body: {
+        id: input.feedbackId,
+        namespace: item.namespace,
+        resolved: true,
+        resolvedAt: resolvedAt.toISOString(),
+        resolvedBy: resolver,
+        ...(input.message !== null ? { message: input.message } : {}),
+      } as Record<string, unknown>,
+    };
+  });
 }
 
 /** Pays the reward now; a reward that cannot be paid is refunded and reported as such. */
