@@ -28,7 +28,7 @@ import { inboxFilter, listFeedback } from "../../lib/domain/feedback/list-feedba
 import { pageSelect } from "../../lib/domain/feedback/page";
 import { submitFeedback } from "../../lib/domain/feedback/submit-feedback";
 import { AppError } from "../../lib/http/errors";
-import { claimPayment, markSettled } from "../../lib/payment/ledger";
+import { claimPayment } from "../../lib/payment/ledger";
 import { commitPaid } from "../../lib/payment/paid";
 import { x402Protocol } from "../../lib/payment/x402";
 import { submitFeedbackSchema } from "../../lib/schemas/feedback";
@@ -332,9 +332,10 @@ async function phases() {
       if (!claim.ok) return `claim refused: ${claim.reason}`;
       const settlement = await payment.settle();
       const t3 = now();
-      await markSettled(db, claim.paymentId, settlement.txRef);
-      await commitPaid(db, (ctx) => submitFeedback(input, null, ctx), {
+      await commitPaid((ctx) => submitFeedback(input, null, ctx), {
+        db,
         paymentId: claim.paymentId,
+        txRef: settlement.txRef,
         payer: payment.payer,
         protocol: payment.protocol,
       });

@@ -12,6 +12,8 @@ type Level = {
   challenge: Summary;
   sign: Summary;
   statusCounts?: Record<string, number>;
+  server?: Record<string, Summary>;
+  cpu?: { serverMsPerCall: number; machineMsPerCall: number; machineBusyPercent: number };
 };
 type Failed = { error: string };
 const failed = (x: unknown): x is Failed => typeof x === "object" && x !== null && "error" in x;
@@ -20,13 +22,13 @@ const fmt = (n: number | undefined | null) =>
 
 function paidTable(ours: unknown, baseline: unknown, mpp: unknown): string {
   const rows: string[] = [
-    "| protocol | server | concurrency | ok / sent | req/s | p50 ms | p95 ms | p99 ms | 402 round trip p50 ms | client signing p50 ms | ours ÷ baseline (p50 latency, req/s) |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+    "| protocol | server | concurrency | ok / sent | req/s | p50 ms | p95 ms | p99 ms | 402 round trip p50 ms | client signing p50 ms | CPU per call ms: server / machine | ours ÷ baseline (p50 latency, req/s) |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
   ];
   const base = Array.isArray(baseline) ? (baseline as Level[]) : [];
   const add = (protocol: string, server: string, levels: unknown, compare: boolean) => {
     if (failed(levels)) {
-      rows.push(`| ${protocol} | ${server} | – | failed: ${levels.error.slice(0, 80)} | | | | | | | |`);
+      rows.push(`| ${protocol} | ${server} | – | failed: ${levels.error.slice(0, 80)} | | | | | | | | |`);
       return;
     }
     if (!Array.isArray(levels)) return;
@@ -37,7 +39,7 @@ function paidTable(ours: unknown, baseline: unknown, mpp: unknown): string {
           ? `${(l.latency.p50 / b.latency.p50).toFixed(2)}× latency, ${(l.rps / b.rps).toFixed(2)}× req/s`
           : "";
       rows.push(
-        `| ${protocol} | ${server} | ${l.concurrency} | ${l.ok} / ${l.requests} | ${l.rps} | ${fmt(l.latency.p50)} | ${fmt(l.latency.p95)} | ${fmt(l.latency.p99)} | ${fmt(l.challenge.p50)} | ${fmt(l.sign.p50)} | ${ratio} |`,
+        `| ${protocol} | ${server} | ${l.concurrency} | ${l.ok} / ${l.requests} | ${l.rps} | ${fmt(l.latency.p50)} | ${fmt(l.latency.p95)} | ${fmt(l.latency.p99)} | ${fmt(l.challenge.p50)} | ${fmt(l.sign.p50)} | ${l.cpu ? `${l.cpu.serverMsPerCall} / ${l.cpu.machineMsPerCall}` : "–"} | ${ratio} |`,
       );
     }
   };
@@ -45,6 +47,27 @@ function paidTable(ours: unknown, baseline: unknown, mpp: unknown): string {
   add("x402", "baseline (`withX402`)", baseline, false);
   add("MPP", "ours (`next start`)", mpp, false);
   return rows.join("\n");
+}
+
+/** Our server's own account of each paid call (its Server-Timing header), per protocol and level. */
+function serverPhasesTable(ours: unknown, mpp: unknown): string {
+  const phases = ["verify", "claim", "settle", "store", "total"];
+  const rows: string[] = [
+    `| protocol | concurrency | ${phases.map((p) => `${p} p50 / p95 ms`).join(" | ")} |`,
+    `|---|---:|${phases.map(() => "---").join("|")}|`,
+  ];
+  for (const [protocol, levels] of [
+    ["x402", ours],
+    ["MPP", mpp],
+  ] as const) {
+    if (!Array.isArray(levels)) continue;
+    for (const l of levels as Level[]) {
+      if (!l.server) continue;
+      const cells = phases.map((p) => `${fmt(l.server?.[p]?.p50)} / ${fmt(l.server?.[p]?.p95)}`);
+      rows.push(`| ${protocol} | ${l.concurrency} | ${cells.join(" | ")} |`);
+    }
+  }
+  return rows.length > 2 ? rows.join("\n") : "_not measured_";
 }
 
 type Prepared = {
@@ -181,7 +204,20 @@ and each payment is signed with the official client's \`.sign\` just before its 
 is single-use (HMAC-bound id, 25 s Tempo validity), so each request first fetches its own 402 and the mppx
 client builds its credential (signing plus the client's gas estimate over RPC). Signing and, for MPP, the
 402 are timed apart and not in the latency, but they are inside the wall time, so req/s is what one load
-generator on the same machine achieved.
+generator on the same machine achieved. Before its first level each server gets the same untimed warm-up
+(BENCH_WARMUP paid calls at concurrency 8: JIT, route modules, database pool). CPU per call is the
+server process's CPU time (all its threads) and the whole machine's busy time (every process, all cores:
+load generator, chains, database) over the level, divided by the calls that succeeded.
+
+### Where the time goes on the server (from each paid answer's \`Server-Timing\` header)
+
+${serverPhasesTable(results.x402, results.mpp)}
+
+Measured by \`next start\` itself during the levels above (lib/payment/paid.ts): *verify* is the protocol's
+check of the credential (x402: the facilitator's signature check and transfer simulation), *claim* the
+ledger INSERT that refuses replays before any money moves, *settle* the transfer on chain and its receipt,
+*store* the one statement that stores the item and marks the ledger row fulfilled, *total* all of
+\`runPaid\`. What *total* leaves out of the client's latency is HTTP, routing and body validation.
 
 ### Where the time goes on the server (x402, in-process)
 

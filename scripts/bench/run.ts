@@ -11,7 +11,8 @@
  *   DATABASE_URL             PostgreSQL to run on (otherwise embedded PGlite in a temp dir)
  *   BENCH_QUICK=1            smoke sizes: 10k/50k inbox rows, 2 rounds, 15 s soak, fewer samples
  *   BENCH_CONCURRENCY        levels, default 1,8,32
- *   BENCH_ROUNDS             requests per level = max(20, concurrency × rounds); default 12
+ *   BENCH_ROUNDS             requests per level = max(40, concurrency × rounds); default 12 (quick: max(20, c × 2))
+ *   BENCH_WARMUP             untimed paid calls per server (at concurrency 8) before its first level; default 32
  *   BENCH_INBOX_NS_ROWS      items in the measured namespace (default 100000)
  *   BENCH_INBOX_TOTAL_ROWS   rows in the feedback table (default 1000000)
  *   BENCH_DEEP_FRACTION      how deep the "deep page" is, as a fraction of the namespace (default 0.9)
@@ -33,17 +34,20 @@ import { createX402Fetch } from "../../lib/clients/x402-payer";
 import { devnetAppEnv } from "../../lib/devnet/app-env";
 import { type DevnetInfo, startDevnet } from "../../lib/devnet/start-devnet";
 import { tempoClient } from "../../lib/devnet/tempo";
+import { parseServerTiming } from "../../lib/http/server-timing";
 import { signInHeader } from "../../lib/testing/sign-in";
 import {
   closedLoop,
   envNumber,
   freePort,
   type LoadResult,
+  machineBusyMs,
   machineInfo,
   NEXT_BIN,
   type NextApp,
   nextServerPid,
   now,
+  processCpuMs,
   QUICK,
   ROOT,
   rssKiB,
@@ -70,7 +74,10 @@ if (QUICK) {
   process.env.BENCH_SIWX_PROOFS ??= "50";
   process.env.BENCH_PHASES_REQUESTS ??= "10";
 }
-const requestsFor = (c: number) => Math.max(20, c * ROUNDS);
+const requestsFor = (c: number) => Math.max(QUICK ? 20 : 40, c * ROUNDS);
+// JIT, route modules, the database pool and the facilitator's clients warm up on the first calls; each
+// server gets the same untimed warm-up before its first measured level, so neither pays for it.
+const WARMUP = envNumber("BENCH_WARMUP", QUICK ? 8 : 32);
 
 const results: Record<string, unknown> = {};
 const stopList: Array<() => Promise<void>> = [];
@@ -136,7 +143,15 @@ function buildApp() {
 
 // ─── Paid submissions ───────────────────────────────────────────────────────────────────────────────
 
-type PaidLevel = LoadResult & { challenge: Summary; sign: Summary; statusCounts: Record<string, number> };
+type PaidLevel = LoadResult & {
+  challenge: Summary;
+  sign: Summary;
+  statusCounts: Record<string, number>;
+  /** Per phase, from the paid answers' Server-Timing headers (ours only; the baseline sends none). */
+  server?: Record<string, Summary>;
+  /** CPU per paid call over the level: the server process alone, and the whole machine (all cores). */
+  cpu: { serverMsPerCall: number; machineMsPerCall: number; machineBusyPercent: number };
+};
 
 /**
  * Closed loop of paid submissions at `concurrency`: per request, a fresh 402 and a freshly signed
@@ -148,10 +163,13 @@ async function paidLevel(
   prepare: (i: number) => Promise<Record<string, string>>,
   url: string,
   body: (i: number) => string,
+  serverPid: number,
 ): Promise<PaidLevel> {
   const challengeMs: number[] = [];
   const signMs: number[] = [];
   const statusCounts: Record<string, number> = {};
+  const serverMs: Record<string, number[]> = {};
+  const cpuBefore = { server: processCpuMs(serverPid) ?? 0, machine: machineBusyMs(), at: now() };
   const load = await closedLoop(count, concurrency, async (i, startClock) => {
     let res: Response;
     let text: string;
@@ -174,9 +192,24 @@ async function paidLevel(
       throw error;
     }
     statusCounts[res.status] = (statusCounts[res.status] ?? 0) + 1;
-    return res.status === 200 || res.status === 201 ? null : `${res.status} ${text.slice(0, 300)}`;
+    if (res.status !== 200 && res.status !== 201) return `${res.status} ${text.slice(0, 300)}`;
+    for (const [phase, ms] of Object.entries(parseServerTiming(res.headers.get("server-timing")))) {
+      serverMs[phase] = [...(serverMs[phase] ?? []), ms];
+    }
+    return null;
   });
-  return { ...load, challenge: summarize(challengeMs), sign: summarize(signMs), statusCounts };
+  const calls = Math.max(1, load.ok);
+  const round = (x: number) => Math.round(x * 10) / 10;
+  const machineMs = machineBusyMs() - cpuBefore.machine;
+  const cpu = {
+    serverMsPerCall: round(((processCpuMs(serverPid) ?? 0) - cpuBefore.server) / calls),
+    machineMsPerCall: round(machineMs / calls),
+    machineBusyPercent: Math.round((machineMs / ((now() - cpuBefore.at) * os.cpus().length)) * 100),
+  };
+  const server = Object.keys(serverMs).length
+    ? Object.fromEntries(Object.entries(serverMs).map(([phase, ms]) => [phase, summarize(ms)]))
+    : undefined;
+  return { ...load, challenge: summarize(challengeMs), sign: summarize(signMs), statusCounts, server, cpu };
 }
 
 function x402Payers(info: DevnetInfo) {
@@ -196,7 +229,13 @@ function x402Payers(info: DevnetInfo) {
  * `requestsFor(c)` requests then gets its own payment, signed with `.sign` by the official client
  * (untimed), and only the paid call is timed.
  */
-async function x402Level(payers: ReturnType<typeof x402Payers>, url: string, label: string, c: number) {
+async function x402Level(
+  payers: ReturnType<typeof x402Payers>,
+  target: X402Target,
+  c: number,
+  options: { warmUp?: boolean } = {},
+) {
+  const { url, label } = target;
   const challengeMs: number[] = [];
   let required = "";
   for (let k = 0; k < 5; k++) {
@@ -213,17 +252,21 @@ async function x402Level(payers: ReturnType<typeof x402Payers>, url: string, lab
   }
   const level = await paidLevel(
     c,
-    requestsFor(c),
+    options.warmUp ? WARMUP : requestsFor(c),
     async (i) => ({ "payment-signature": await payers[i % payers.length]!.sign(required) }),
     url,
     (i) => feedbackBody(i, "x402"),
+    target.pid,
   );
   level.challenge = summarize(challengeMs);
-  printLevel(`${label} c=${c}`, level);
+  if (options.warmUp) {
+    console.log(`  ${`${label} warm-up`.padEnd(16)} ${level.ok}/${level.requests} ok (untimed)`);
+    if (level.errors) throw new Error(`warm-up failed: ${level.errorSamples[0] ?? "unknown"}`);
+  } else printLevel(`${label} c=${c}`, level);
   return level;
 }
 
-type X402Target = { key: "x402" | "baseline"; url: string; label: string };
+type X402Target = { key: "x402" | "baseline"; url: string; label: string; pid: number };
 
 /**
  * x402 levels against each target, interleaved level by level (ours c=1, baseline c=1, ours c=8, ...),
@@ -232,11 +275,16 @@ type X402Target = { key: "x402" | "baseline"; url: string; label: string };
 async function x402Levels(info: DevnetInfo, targets: X402Target[]) {
   const payers = x402Payers(info);
   const out: Partial<Record<X402Target["key"], PaidLevel[] | { error: string }>> = {};
+  for (const t of targets) {
+    if (!WARMUP) break;
+    const warm = await attempt(`${t.label} warm-up`, () => x402Level(payers, t, 8, { warmUp: true }));
+    if ("error" in warm) out[t.key] = warm;
+  }
   for (const c of CONCURRENCY) {
     for (const t of targets) {
       const sofar = out[t.key];
       if (sofar && !Array.isArray(sofar)) continue;
-      const level = await attempt(`${t.label} c=${c}`, () => x402Level(payers, t.url, t.label, c));
+      const level = await attempt(`${t.label} c=${c}`, () => x402Level(payers, t, c));
       if ("error" in level) out[t.key] = level;
       else out[t.key] = [...(sofar ?? []), level];
     }
@@ -245,7 +293,7 @@ async function x402Levels(info: DevnetInfo, targets: X402Target[]) {
 }
 
 /** MPP: one 402 per request, a credential from the official mppx client (one client per wallet). */
-async function mppLevels(info: DevnetInfo, url: string) {
+async function mppLevels(info: DevnetInfo, url: string, serverPid: number) {
   const clients = info.accounts.map((a) =>
     Mppx.create({
       methods: [
@@ -258,10 +306,14 @@ async function mppLevels(info: DevnetInfo, url: string) {
     }),
   );
   const levels: PaidLevel[] = [];
-  for (const c of CONCURRENCY) {
+  const plan = [
+    ...(WARMUP ? [{ c: 8, warmUp: true }] : []),
+    ...CONCURRENCY.map((c) => ({ c, warmUp: false })),
+  ];
+  for (const { c, warmUp } of plan) {
     const level = await paidLevel(
       c,
-      requestsFor(c),
+      warmUp ? Math.min(WARMUP, 16) : requestsFor(c),
       async (i) => {
         const t0 = now();
         const res = await fetch(url, {
@@ -277,7 +329,12 @@ async function mppLevels(info: DevnetInfo, url: string) {
       },
       url,
       (i) => feedbackBody(i, "mpp"),
+      serverPid,
     );
+    if (warmUp) {
+      console.log(`  ${"MPP warm-up".padEnd(16)} ${level.ok}/${level.requests} ok (untimed)`);
+      continue;
+    }
     printLevel(`MPP c=${c}`, level);
     levels.push(level);
   }
@@ -288,6 +345,13 @@ function printLevel(label: string, l: PaidLevel) {
   console.log(
     `  ${label.padEnd(16)} ${String(l.ok).padStart(4)}/${l.requests} ok  ${String(l.rps).padStart(7)} req/s  p50 ${l.latency.p50} ms  p95 ${l.latency.p95} ms  p99 ${l.latency.p99} ms  (402 ${l.challenge.p50} ms, sign ${l.sign.p50} ms)${l.errors ? `  errors: ${JSON.stringify(l.statusCounts)} ${l.errorSamples[0] ?? ""}` : ""}`,
   );
+  console.log(
+    `  ${"".padEnd(16)} CPU per call: server ${l.cpu.serverMsPerCall} ms, machine ${l.cpu.machineMsPerCall} ms (machine ${l.cpu.machineBusyPercent}% busy)`,
+  );
+  if (l.server) {
+    const phases = Object.entries(l.server).map(([phase, s]) => `${phase} ${s.p50}`);
+    console.log(`  ${"".padEnd(16)} server p50 ms: ${phases.join(", ")}`);
+  }
 }
 
 // ─── Inbox over HTTP ────────────────────────────────────────────────────────────────────────────────
@@ -520,13 +584,18 @@ async function main() {
   const feedbackUrl = `${appUrl}/api/namespace/feedback`;
 
   const targets: X402Target[] = [];
-  if (SECTIONS.has("x402")) targets.push({ key: "x402", url: feedbackUrl, label: "x402" });
+  if (SECTIONS.has("x402")) targets.push({ key: "x402", url: feedbackUrl, label: "x402", pid: serverPid });
   let baseline: NextApp | undefined;
   if (SECTIONS.has("baseline")) {
     const started = await startBaseline(await freePort(), env);
     stopList.push(() => started.stop());
     baseline = started;
-    targets.push({ key: "baseline", url: `${started.url}/api/feedback`, label: "baseline x402" });
+    targets.push({
+      key: "baseline",
+      url: `${started.url}/api/feedback`,
+      label: "baseline x402",
+      pid: nextServerPid(started.pid),
+    });
   }
   if (targets.length) {
     section("Paid submissions over x402: ours and the withX402 baseline, level by level");
@@ -537,7 +606,7 @@ async function main() {
   await baseline?.stop();
   if (SECTIONS.has("mpp")) {
     section("Paid submissions over MPP (ours)");
-    results.mpp = await attempt("mpp", () => mppLevels(info, feedbackUrl));
+    results.mpp = await attempt("mpp", () => mppLevels(info, feedbackUrl, serverPid));
   }
   const prepared = results.prepared as (PreparedInbox & { error?: string }) | undefined;
   if (SECTIONS.has("inbox") && prepared && !prepared.error) {
