@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { payments } from "@/lib/db/schema";
-import type { VerifiedPayment } from "./types";
+import type { PeekedPayment } from "./types";
 
 export type ClaimOutcome = { ok: true; paymentId: string } | { ok: false; reason: "replayed" | "locked" };
 
@@ -15,7 +15,7 @@ export type ClaimOutcome = { ok: true; paymentId: string } | { ok: false; reason
 export async function claimPayment(
   db: DbOrTx,
   input: {
-    payment: VerifiedPayment;
+    payment: PeekedPayment;
     operation: string;
     lockKey: string | null;
     request: Record<string, unknown>;
@@ -47,7 +47,7 @@ async function insertClaim(
   tx: DbOrTx,
   id: string,
   input: {
-    payment: VerifiedPayment;
+    payment: PeekedPayment;
     operation: string;
     lockKey: string | null;
     request: Record<string, unknown>;
@@ -75,6 +75,14 @@ async function insertClaim(
     .onConflictDoNothing()
     .returning({ id: payments.id });
   return inserted.length === 1;
+}
+
+/**
+ * Takes back a claim whose credential verification then refused, before anything was settled: the
+ * credential was never spent, so it may be presented again. Only a claimed row can be released.
+ */
+export async function releaseClaim(db: DbOrTx, paymentId: string): Promise<void> {
+  await db.delete(payments).where(and(eq(payments.id, paymentId), eq(payments.status, "claimed")));
 }
 
 /** Records that the money moved; only a claimed row can become settled. */

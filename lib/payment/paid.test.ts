@@ -1,6 +1,11 @@
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
+import { eq } from "drizzle-orm";
+import { getAddress } from "viem";
+import { generatePrivateKey } from "viem/accounts";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createX402Fetch } from "@/lib/clients/x402-payer";
+import { getDb } from "@/lib/db/client";
+import { payments } from "@/lib/db/schema";
 import { parseServerTiming } from "@/lib/http/server-timing";
 import { APP, appFetch, postJson, uniqueName } from "@/lib/testing/app-fetch";
 import { chainReader } from "@/lib/testing/chain";
@@ -67,7 +72,8 @@ describe("paid submit through x402", () => {
     expect(await chain.balanceOf(wallet.address)).toBe(before - 10_000n);
     // Where the time went, phase by phase, and the phases add up to no more than the total.
     const timing = parseServerTiming(res.headers.get("server-timing"));
-    expect(Object.keys(timing)).toEqual(["verify", "claim", "settle", "store", "total"]);
+    // The claim is taken while the credential is verified, so it is the first slice of the call.
+    expect(Object.keys(timing)).toEqual(["claim", "verify", "settle", "store", "total"]);
     const { total, ...phases } = timing;
     expect(Object.values(phases).every((ms) => ms >= 0)).toBe(true);
     expect(Object.values(phases).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(total! + 0.5);
@@ -83,6 +89,35 @@ describe("paid submit through x402", () => {
     const problem = await res.json();
     expect(problem.errors).toEqual([{ field: "title", message: expect.stringContaining("at least 3") }]);
     expect(await chain.balanceOf(wallet.address)).toBe(before);
+  });
+
+  it("releases the claim of a credential that verification refuses, so it was never spent", async () => {
+    const broke = createX402Fetch({
+      privateKey: generatePrivateKey(),
+      network: devnet.x402.network as `${string}:${string}`,
+      rpcUrl: devnet.x402.rpcUrl,
+      asset: devnet.x402.asset,
+      fetch: appFetch,
+    });
+    const body = item(uniqueName());
+    const signature = await broke.sign(await challenge(body));
+    const send = () =>
+      appFetch(`${APP}/api/namespace/feedback`, postJson(body, { "payment-signature": signature }));
+    const payerOf = JSON.parse(Buffer.from(signature, "base64").toString()).payload.authorization.from;
+    const ledger = async () =>
+      (await getDb())
+        .select()
+        .from(payments)
+        .where(eq(payments.payer, getAddress(payerOf)));
+
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const res = await send();
+      expect(res.status).toBe(402);
+      const problem = await res.json();
+      expect(problem.type).toMatch(/payment-invalid$/);
+      expect(problem.detail).toMatch(/refused/i);
+      expect(await ledger()).toEqual([]);
+    }
   });
 
   it("settles one of twenty concurrent copies of one signed payment and refuses the rest uncharged", async () => {

@@ -5,7 +5,7 @@ import { AppError } from "@/lib/http/errors";
 import { json } from "@/lib/http/handler";
 import { describeError } from "@/lib/http/log";
 import { ServerTiming } from "@/lib/http/server-timing";
-import { claimPayment, markFailed, markSettled } from "./ledger";
+import { type ClaimOutcome, claimPayment, markFailed, markSettled, releaseClaim } from "./ledger";
 import { mppProtocol } from "./mpp";
 import { formatUsd } from "./prices";
 import {
@@ -65,9 +65,10 @@ export async function paymentRequired(charge: Charge): Promise<AppError> {
 }
 
 /**
- * Runs a paid write in the one safe order: verify the credential → claim it (and the resource) in the
- * database → settle → store the write and mark the ledger fulfilled atomically. Every
- * business check must already have passed; a refused claim is answered before anyone is charged.
+ * Runs a paid write in the one safe order: verify the credential and claim it (and the resource) in the
+ * database → settle → store the write and mark the ledger fulfilled atomically. Every business check
+ * must already have passed; a refused claim or credential is answered before anyone is charged.
+ * Server-Timing reports the call as consecutive slices, named by the step that ended each.
  */
 export async function runPaid<TBody>(request: Request, write: PaidWrite<TBody>): Promise<Response> {
   const timing = new ServerTiming();
@@ -84,66 +85,84 @@ export async function runPaid<TBody>(request: Request, write: PaidWrite<TBody>):
   const protocol = offered[0];
   if (!protocol) throw await paymentRequired(write.charge);
 
-  const payment = await protocol.verify(request, write.charge).catch((error: unknown) => {
-    if (error instanceof AppError) throw error;
-    console.error(`[payment] ${protocol.name} verification unavailable: ${describeError(error)}`);
-    throw new AppError(
-      "payment-unavailable",
-      "The payment network could not be reached; nothing was charged. Retry shortly.",
-      {
-        headers: { "retry-after": "5" },
-      },
-    );
-  });
-  await write.authorize?.(payment);
-  timing.mark("verify");
-  const claim = await claimPayment(db, {
-    payment,
+  const claimInput = {
     operation: write.charge.operation,
     lockKey: write.lockKey ?? null,
     request: write.input,
     reserve: write.reserve,
-  });
-  if (!claim.ok) {
-    if (claim.reason === "replayed") {
-      throw new AppError(
-        "payment-already-used",
-        "This payment credential was already used; sign a new payment.",
-        { type: protocol.replayProblemType },
-      );
-    }
-    throw (
-      write.lockedError?.() ??
-      new AppError("payment-in-progress", "Another payment for this resource is in progress.")
-    );
-  }
+  };
+  const refuseClaim = (claim: Exclude<ClaimOutcome, { ok: true }>) =>
+    claim.reason === "replayed"
+      ? new AppError(
+          "payment-already-used",
+          "This payment credential was already used; sign a new payment.",
+          {
+            type: protocol.replayProblemType,
+          },
+        )
+      : (write.lockedError?.() ??
+        new AppError("payment-in-progress", "Another payment for this resource is in progress."));
 
-  timing.mark("claim");
+  let payment: VerifiedPayment;
+  let paymentId: string;
+  // A write that takes no business resource claims the credential while it is being verified, so the
+  // ledger's round trip is off the paid call's path and a replay is refused at once. A claim whose
+  // credential then fails verification is released: it was never spent, and nothing moved.
+  const peeked = !write.lockKey && !write.reserve ? await protocol.peek?.(request, write.charge) : null;
+  if (peeked) {
+    const verifying = verifyCredential(protocol, request, write.charge);
+    verifying.catch(() => {}); // awaited below, unless the claim is refused first
+    const claim = await claimPayment(db, { payment: peeked, ...claimInput });
+    if (!claim.ok) throw refuseClaim(claim);
+    timing.mark("claim");
+    try {
+      payment = await verifying;
+      if (payment.paymentKey !== peeked.paymentKey || payment.payer !== peeked.payer) {
+        throw new AppError("payment-invalid", "The payment's signer is not the payer it names.");
+      }
+      await write.authorize?.(payment);
+    } catch (error) {
+      await releaseClaim(db, claim.paymentId).catch((e: unknown) => {
+        console.error(`[payment ${claim.paymentId}] releasing a refused claim failed: ${describeError(e)}`);
+      });
+      throw error;
+    }
+    timing.mark("verify");
+    paymentId = claim.paymentId;
+  } else {
+    payment = await verifyCredential(protocol, request, write.charge);
+    await write.authorize?.(payment);
+    timing.mark("verify");
+    const claim = await claimPayment(db, { payment, ...claimInput });
+    if (!claim.ok) throw refuseClaim(claim);
+    timing.mark("claim");
+    paymentId = claim.paymentId;
+  }
 
   let settlement: Awaited<ReturnType<typeof payment.settle>>;
   try {
     settlement = await payment.settle();
   } catch (error) {
     if (error instanceof SettlementError) {
-      await markFailed(db, claim.paymentId, error.message);
-      await write.release?.(db, claim.paymentId);
+      await markFailed(db, paymentId, error.message);
+      await write.release?.(db, paymentId);
       throw new AppError(
         "settlement-failed",
         `The payment could not be settled, and you were not charged: ${error.message}`,
       );
     }
     // The outcome is unknown (a timeout, a lost connection): the claimed row is reconciled later.
-    console.error(`[payment ${claim.paymentId}] settlement outcome unknown: ${describeError(error)}`);
+    console.error(`[payment ${paymentId}] settlement outcome unknown: ${describeError(error)}`);
     throw new AppError(
       "payment-unavailable",
       "The payment network did not confirm in time. The payment will be reconciled and never charged twice; do not re-sign it.",
-      { headers: { "retry-after": "30" }, body: { paymentId: claim.paymentId } },
+      { headers: { "retry-after": "30" }, body: { paymentId } },
     );
   }
   timing.mark("settle");
   const ctx = {
     db,
-    paymentId: claim.paymentId,
+    paymentId,
     txRef: settlement.txRef,
     payer: payment.payer,
     protocol: payment.protocol,
@@ -156,6 +175,23 @@ export async function runPaid<TBody>(request: Request, write: PaidWrite<TBody>):
     timing.mark("finish");
   }
   return json(body, { headers: { ...settlement.headers, "server-timing": timing.header() } });
+}
+
+/** The protocol's verification; a failure that is not a refusal means the network could not be asked. */
+function verifyCredential(
+  protocol: PaymentProtocol,
+  request: Request,
+  charge: Charge,
+): Promise<VerifiedPayment> {
+  return protocol.verify(request, charge).catch((error: unknown) => {
+    if (error instanceof AppError) throw error;
+    console.error(`[payment] ${protocol.name} verification unavailable: ${describeError(error)}`);
+    throw new AppError(
+      "payment-unavailable",
+      "The payment network could not be reached; nothing was charged. Retry shortly.",
+      { headers: { "retry-after": "5" } },
+    );
+  });
 }
 
 /**

@@ -14,6 +14,9 @@ export type Charge = {
   description: string;
 };
 
+/** A credential as it reads, before verification: what the ledger claims while it is verified. */
+export type PeekedPayment = Omit<VerifiedPayment, "settle">;
+
 /** A credential that passed the protocol's verification and has not been settled yet. */
 export type VerifiedPayment = {
   protocol: "x402" | "mpp";
@@ -45,6 +48,12 @@ export interface PaymentProtocol {
   challenge(charge: Charge): Promise<{ headers: Record<string, string>; body: Record<string, unknown> }>;
   /** Verifies the credential against the charge without moving money; throws AppError when refused. */
   verify(request: Request, charge: Charge): Promise<VerifiedPayment>;
+  /**
+   * Reads what the credential says it is (replay key, payer, amount) without verifying it: no network,
+   * no signature check. Lets the ledger claim it while verification runs. Null when it cannot be read
+   * that way; `verify` then decides.
+   */
+  peek?(request: Request, charge: Charge): Promise<PeekedPayment | null>;
   /**
    * After a crash or an unanswered settlement: looks on chain for what became of a claimed credential.
    * "settled" with its transaction, "unsettled" once it can no longer settle, "pending" while it still could.

@@ -7,13 +7,19 @@ import {
 import { x402ResourceServer } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
-import { getAddress, keccak256, toHex } from "viem";
+import { getAddress, isAddress, keccak256, toHex } from "viem";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import { createFacilitator } from "./facilitator";
 import { toAssetUnits } from "./prices";
 import { withTimeout } from "./timeout";
-import { type Charge, type PaymentProtocol, SettlementError, type VerifiedPayment } from "./types";
+import {
+  type Charge,
+  type PaymentProtocol,
+  type PeekedPayment,
+  SettlementError,
+  type VerifiedPayment,
+} from "./types";
 import { reconcileX402 } from "./x402-reconcile";
 
 export const X402_HEADER = "payment-signature";
@@ -73,6 +79,41 @@ function refuse(detail: string): AppError {
   return new AppError("payment-invalid", detail);
 }
 
+/** Decodes the credential and matches it to this charge's requirements; refuses what does not fit. */
+async function read(request: Request, charge: Charge) {
+  let payload: PaymentPayload;
+  try {
+    payload = decodePaymentSignatureHeader(request.headers.get(X402_HEADER) ?? "");
+  } catch {
+    throw refuse("The PAYMENT-SIGNATURE header is not a valid x402 payment payload.");
+  }
+  if (payload?.x402Version !== 2) throw refuse("Only x402 version 2 payments are accepted.");
+  const server = await resourceServer();
+  const matched = server.findMatchingRequirements(await requirementsFor(charge), payload);
+  if (!matched) {
+    throw refuse("The payment does not match this request's price, asset, network or recipient.");
+  }
+  return { payload, matched };
+}
+
+/** The ledger's description of a credential: its replay key, payer, amount and expiry. */
+function described(
+  payload: PaymentPayload,
+  matched: PaymentRequirements,
+  payer: `0x${string}`,
+): PeekedPayment {
+  return {
+    protocol: "x402",
+    paymentKey: paymentKeyOf(payload, matched),
+    payer,
+    amount: matched.amount,
+    asset: matched.asset,
+    network: matched.network,
+    payTo: matched.payTo,
+    expiresAt: expiryOf(payload),
+  };
+}
+
 export const x402Protocol: PaymentProtocol = {
   name: "x402",
 
@@ -93,20 +134,17 @@ export const x402Protocol: PaymentProtocol = {
 
   reconcile: reconcileX402,
 
+  async peek(request, charge): Promise<PeekedPayment | null> {
+    const { payload, matched } = await read(request, charge).catch(() => ({ payload: null, matched: null }));
+    const from = payload && authorizationOf(payload)?.from;
+    if (!payload || !matched || !from || !isAddress(from)) return null;
+    return described(payload, matched, getAddress(from));
+  },
+
   async verify(request, charge): Promise<VerifiedPayment> {
     const e = env();
-    let payload: PaymentPayload;
-    try {
-      payload = decodePaymentSignatureHeader(request.headers.get(X402_HEADER) ?? "");
-    } catch {
-      throw refuse("The PAYMENT-SIGNATURE header is not a valid x402 payment payload.");
-    }
-    if (payload?.x402Version !== 2) throw refuse("Only x402 version 2 payments are accepted.");
+    const { payload, matched } = await read(request, charge);
     const server = await resourceServer();
-    const matched = server.findMatchingRequirements(await requirementsFor(charge), payload);
-    if (!matched) {
-      throw refuse("The payment does not match this request's price, asset, network or recipient.");
-    }
     const verdict = await withTimeout(
       server.verifyPayment(payload, matched),
       e.X402_TIMEOUT_MS,
@@ -117,14 +155,7 @@ export const x402Protocol: PaymentProtocol = {
       throw refuse(`The payment was refused: ${reason}.`);
     }
     return {
-      protocol: "x402",
-      paymentKey: paymentKeyOf(payload, matched),
-      payer: getAddress(verdict.payer),
-      amount: matched.amount,
-      asset: matched.asset,
-      network: matched.network,
-      payTo: matched.payTo,
-      expiresAt: expiryOf(payload),
+      ...described(payload, matched, getAddress(verdict.payer)),
       async settle() {
         const result = await withTimeout(
           server.settlePayment(payload, matched),
