@@ -13,6 +13,7 @@
  *   BENCH_CONCURRENCY        levels, default 1,8,32
  *   BENCH_ROUNDS             requests per level = max(40, concurrency × rounds); default 12 (quick: max(20, c × 2))
  *   BENCH_WARMUP             untimed paid calls per server (at concurrency 8) before its first level; default 32
+ *   BENCH_REPEATS            x402 levels alternate ours/baseline this many times, pooled; default 3 (quick: 1)
  *   BENCH_INBOX_NS_ROWS      items in the measured namespace (default 100000)
  *   BENCH_INBOX_TOTAL_ROWS   rows in the feedback table (default 1000000)
  *   BENCH_DEEP_FRACTION      how deep the "deep page" is, as a fraction of the namespace (default 0.9)
@@ -78,6 +79,8 @@ const requestsFor = (c: number) => Math.max(QUICK ? 20 : 40, c * ROUNDS);
 // JIT, route modules, the database pool and the facilitator's clients warm up on the first calls; each
 // server gets the same untimed warm-up before its first measured level, so neither pays for it.
 const WARMUP = envNumber("BENCH_WARMUP", QUICK ? 8 : 32);
+// Ours and the baseline alternate this many times per x402 level (machine noise is ±10% run to run).
+const REPEATS = Math.max(1, envNumber("BENCH_REPEATS", QUICK ? 1 : 3));
 
 const results: Record<string, unknown> = {};
 const stopList: Array<() => Promise<void>> = [];
@@ -151,6 +154,18 @@ type PaidLevel = LoadResult & {
   server?: Record<string, Summary>;
   /** CPU per paid call over the level: the server process alone, and the whole machine (all cores). */
   cpu: { serverMsPerCall: number; machineMsPerCall: number; machineBusyPercent: number };
+  /** With BENCH_REPEATS > 1: each repeat's p50 and req/s, in the order they ran. */
+  repeats?: Array<{ p50: number; rps: number }>;
+};
+
+/** One run of a level, unsummarized, so repeats of it can be pooled. */
+type RawLevel = Omit<LoadResult, "rps" | "latency"> & {
+  latencies: number[];
+  challengeMs: number[];
+  signMs: number[];
+  serverMs: Record<string, number[]>;
+  statusCounts: Record<string, number>;
+  cpu: { serverMs: number; machineMs: number; elapsedMs: number };
 };
 
 /**
@@ -164,23 +179,28 @@ async function paidLevel(
   url: string,
   body: (i: number) => string,
   serverPid: number,
-): Promise<PaidLevel> {
-  const challengeMs: number[] = [];
-  const signMs: number[] = [];
-  const statusCounts: Record<string, number> = {};
-  const serverMs: Record<string, number[]> = {};
+): Promise<RawLevel> {
+  const raw = {
+    latencies: [] as number[],
+    challengeMs: [] as number[],
+    signMs: [] as number[],
+    serverMs: {} as Record<string, number[]>,
+    statusCounts: {} as Record<string, number>,
+  };
   const cpuBefore = { server: processCpuMs(serverPid) ?? 0, machine: machineBusyMs(), at: now() };
   const load = await closedLoop(count, concurrency, async (i, startClock) => {
     let res: Response;
     let text: string;
+    let t0: number;
     try {
       const t = now();
       const headers = await prepare(i);
       const challenge = Number(headers["x-bench-challenge-ms"] ?? 0);
-      challengeMs.push(challenge);
-      signMs.push(now() - t - challenge);
+      raw.challengeMs.push(challenge);
+      raw.signMs.push(now() - t - challenge);
       delete headers["x-bench-challenge-ms"];
       startClock();
+      t0 = now();
       res = await fetch(url, {
         method: "POST",
         headers: { "content-type": "application/json", ...headers },
@@ -188,28 +208,71 @@ async function paidLevel(
       });
       text = await res.text();
     } catch (error) {
-      statusCounts.exception = (statusCounts.exception ?? 0) + 1;
+      raw.statusCounts.exception = (raw.statusCounts.exception ?? 0) + 1;
       throw error;
     }
-    statusCounts[res.status] = (statusCounts[res.status] ?? 0) + 1;
+    raw.statusCounts[res.status] = (raw.statusCounts[res.status] ?? 0) + 1;
     if (res.status !== 200 && res.status !== 201) return `${res.status} ${text.slice(0, 300)}`;
+    raw.latencies.push(now() - t0);
     for (const [phase, ms] of Object.entries(parseServerTiming(res.headers.get("server-timing")))) {
-      serverMs[phase] = [...(serverMs[phase] ?? []), ms];
+      raw.serverMs[phase] = [...(raw.serverMs[phase] ?? []), ms];
     }
     return null;
   });
-  const calls = Math.max(1, load.ok);
-  const round = (x: number) => Math.round(x * 10) / 10;
-  const machineMs = machineBusyMs() - cpuBefore.machine;
-  const cpu = {
-    serverMsPerCall: round(((processCpuMs(serverPid) ?? 0) - cpuBefore.server) / calls),
-    machineMsPerCall: round(machineMs / calls),
-    machineBusyPercent: Math.round((machineMs / ((now() - cpuBefore.at) * os.cpus().length)) * 100),
+  return {
+    ...raw,
+    concurrency,
+    requests: load.requests,
+    ok: load.ok,
+    errors: load.errors,
+    errorSamples: load.errorSamples,
+    wallMs: load.wallMs,
+    cpu: {
+      serverMs: (processCpuMs(serverPid) ?? 0) - cpuBefore.server,
+      machineMs: machineBusyMs() - cpuBefore.machine,
+      elapsedMs: now() - cpuBefore.at,
+    },
   };
-  const server = Object.keys(serverMs).length
-    ? Object.fromEntries(Object.entries(serverMs).map(([phase, ms]) => [phase, summarize(ms)]))
-    : undefined;
-  return { ...load, challenge: summarize(challengeMs), sign: summarize(signMs), statusCounts, server, cpu };
+}
+
+/** Pools one or more runs of a level: latencies and phases merged, req/s as calls over summed wall time. */
+function pooled(runs: RawLevel[]): PaidLevel {
+  const sum = (f: (r: RawLevel) => number) => runs.reduce((a, r) => a + f(r), 0);
+  const all = (f: (r: RawLevel) => number[]) => runs.flatMap(f);
+  const ok = sum((r) => r.ok);
+  const wallMs = sum((r) => r.wallMs);
+  const round = (x: number) => Math.round(x * 10) / 10;
+  const rpsOf = (okCalls: number, ms: number) => Math.round((okCalls / (ms / 1000)) * 100) / 100;
+  const phases = [...new Set(runs.flatMap((r) => Object.keys(r.serverMs)))];
+  const statusCounts: Record<string, number> = {};
+  for (const r of runs) {
+    for (const [k, v] of Object.entries(r.statusCounts)) statusCounts[k] = (statusCounts[k] ?? 0) + v;
+  }
+  const machineMs = sum((r) => r.cpu.machineMs);
+  return {
+    concurrency: runs[0]!.concurrency,
+    requests: sum((r) => r.requests),
+    ok,
+    errors: sum((r) => r.errors),
+    errorSamples: runs.flatMap((r) => r.errorSamples).slice(0, 5),
+    wallMs,
+    rps: rpsOf(ok, wallMs),
+    latency: summarize(all((r) => r.latencies)),
+    challenge: summarize(all((r) => r.challengeMs)),
+    sign: summarize(all((r) => r.signMs)),
+    statusCounts,
+    server: phases.length
+      ? Object.fromEntries(phases.map((p) => [p, summarize(all((r) => r.serverMs[p] ?? []))]))
+      : undefined,
+    cpu: {
+      serverMsPerCall: round(sum((r) => r.cpu.serverMs) / Math.max(1, ok)),
+      machineMsPerCall: round(machineMs / Math.max(1, ok)),
+      machineBusyPercent: Math.round((machineMs / (sum((r) => r.cpu.elapsedMs) * os.cpus().length)) * 100),
+    },
+    ...(runs.length > 1
+      ? { repeats: runs.map((r) => ({ p50: summarize(r.latencies).p50, rps: rpsOf(r.ok, r.wallMs) })) }
+      : {}),
+  };
 }
 
 function x402Payers(info: DevnetInfo) {
@@ -233,9 +296,9 @@ async function x402Level(
   payers: ReturnType<typeof x402Payers>,
   target: X402Target,
   c: number,
-  options: { warmUp?: boolean } = {},
-) {
-  const { url, label } = target;
+  count: number,
+): Promise<RawLevel> {
+  const { url } = target;
   const challengeMs: number[] = [];
   let required = "";
   for (let k = 0; k < 5; k++) {
@@ -252,41 +315,52 @@ async function x402Level(
   }
   const level = await paidLevel(
     c,
-    options.warmUp ? WARMUP : requestsFor(c),
+    count,
     async (i) => ({ "payment-signature": await payers[i % payers.length]!.sign(required) }),
     url,
     (i) => feedbackBody(i, "x402"),
     target.pid,
   );
-  level.challenge = summarize(challengeMs);
-  if (options.warmUp) {
-    console.log(`  ${`${label} warm-up`.padEnd(16)} ${level.ok}/${level.requests} ok (untimed)`);
-    if (level.errors) throw new Error(`warm-up failed: ${level.errorSamples[0] ?? "unknown"}`);
-  } else printLevel(`${label} c=${c}`, level);
-  return level;
+  return { ...level, challengeMs };
 }
 
 type X402Target = { key: "x402" | "baseline"; url: string; label: string; pid: number };
 
 /**
- * x402 levels against each target, interleaved level by level (ours c=1, baseline c=1, ours c=8, ...),
- * so both are measured on the same chain and machine state; never concurrently.
+ * x402 levels against each target, never concurrently, interleaved so both see the same chain and
+ * machine state: after an equal untimed warm-up, each level runs BENCH_REPEATS times alternating the
+ * order (ours, baseline; baseline, ours; ...), and each target's repeats are pooled.
  */
 async function x402Levels(info: DevnetInfo, targets: X402Target[]) {
   const payers = x402Payers(info);
   const out: Partial<Record<X402Target["key"], PaidLevel[] | { error: string }>> = {};
+  const failedTarget = (t: X402Target) => {
+    const sofar = out[t.key];
+    return sofar !== undefined && !Array.isArray(sofar);
+  };
   for (const t of targets) {
     if (!WARMUP) break;
-    const warm = await attempt(`${t.label} warm-up`, () => x402Level(payers, t, 8, { warmUp: true }));
-    if ("error" in warm) out[t.key] = warm;
+    const warm = await attempt(`${t.label} warm-up`, () => x402Level(payers, t, 8, WARMUP));
+    if ("error" in warm || warm.errors) {
+      out[t.key] = { error: "error" in warm ? warm.error : `warm-up failed: ${warm.errorSamples[0]}` };
+    } else console.log(`  ${`${t.label} warm-up`.padEnd(16)} ${warm.ok}/${warm.requests} ok (untimed)`);
   }
   for (const c of CONCURRENCY) {
+    const runs = new Map<X402Target["key"], RawLevel[]>();
+    for (let r = 0; r < REPEATS; r++) {
+      for (const t of r % 2 ? [...targets].reverse() : targets) {
+        if (failedTarget(t)) continue;
+        const raw = await attempt(`${t.label} c=${c}`, () => x402Level(payers, t, c, requestsFor(c)));
+        if ("error" in raw) out[t.key] = raw;
+        else runs.set(t.key, [...(runs.get(t.key) ?? []), raw]);
+      }
+    }
     for (const t of targets) {
-      const sofar = out[t.key];
-      if (sofar && !Array.isArray(sofar)) continue;
-      const level = await attempt(`${t.label} c=${c}`, () => x402Level(payers, t, c));
-      if ("error" in level) out[t.key] = level;
-      else out[t.key] = [...(sofar ?? []), level];
+      const done = runs.get(t.key);
+      if (failedTarget(t) || !done?.length) continue;
+      const level = pooled(done);
+      printLevel(`${t.label} c=${c}`, level);
+      out[t.key] = [...((out[t.key] as PaidLevel[] | undefined) ?? []), level];
     }
   }
   return out;
@@ -311,7 +385,7 @@ async function mppLevels(info: DevnetInfo, url: string, serverPid: number) {
     ...CONCURRENCY.map((c) => ({ c, warmUp: false })),
   ];
   for (const { c, warmUp } of plan) {
-    const level = await paidLevel(
+    const raw = await paidLevel(
       c,
       warmUp ? Math.min(WARMUP, 16) : requestsFor(c),
       async (i) => {
@@ -332,9 +406,10 @@ async function mppLevels(info: DevnetInfo, url: string, serverPid: number) {
       serverPid,
     );
     if (warmUp) {
-      console.log(`  ${"MPP warm-up".padEnd(16)} ${level.ok}/${level.requests} ok (untimed)`);
+      console.log(`  ${"MPP warm-up".padEnd(16)} ${raw.ok}/${raw.requests} ok (untimed)`);
       continue;
     }
+    const level = pooled([raw]);
     printLevel(`MPP c=${c}`, level);
     levels.push(level);
   }
@@ -348,6 +423,11 @@ function printLevel(label: string, l: PaidLevel) {
   console.log(
     `  ${"".padEnd(16)} CPU per call: server ${l.cpu.serverMsPerCall} ms, machine ${l.cpu.machineMsPerCall} ms (machine ${l.cpu.machineBusyPercent}% busy)`,
   );
+  if (l.repeats) {
+    console.log(
+      `  ${"".padEnd(16)} repeats (p50 ms @ req/s): ${l.repeats.map((r) => `${r.p50} @ ${r.rps}`).join(", ")}`,
+    );
+  }
   if (l.server) {
     const phases = Object.entries(l.server).map(([phase, s]) => `${phase} ${s.p50}`);
     console.log(`  ${"".padEnd(16)} server p50 ms: ${phases.join(", ")}`);
