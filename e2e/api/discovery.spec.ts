@@ -42,3 +42,23 @@ test("a request body over the cap is refused with 413", async () => {
   });
   expect(res.status).toBe(413);
 });
+
+test("small JSON answers skip compression; large ones are gzipped", async () => {
+  const post = (path: string, body: unknown) =>
+    fetch(`${APP}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "accept-encoding": "gzip" },
+      body: JSON.stringify(body),
+    });
+  // A short problem: compressing it would cost more than it saves.
+  const small = await post("/api/namespace/feedback", { namespace: "x" });
+  expect(small.status).toBe(400);
+  expect((await small.text()).length).toBeLessThan(1024);
+  expect(small.headers.get("content-encoding")).toBeNull();
+  expect(small.headers.get("cache-control")).toBe("no-store, no-transform");
+  // The OpenAPI document is tens of KiB.
+  const large = await fetch(`${APP}/openapi.json`, { headers: { "accept-encoding": "gzip" } });
+  expect(large.status).toBe(200);
+  expect(large.headers.get("content-encoding")).toBe("gzip");
+  expect((await large.json()).openapi).toMatch(/^3\.1/);
+});

@@ -2,7 +2,7 @@ import "server-only";
 import { AppError } from "./errors";
 import { describeError } from "./log";
 import { problemResponse } from "./problem";
-import { API_SECURITY_HEADERS } from "./security-headers";
+import { API_SECURITY_HEADERS, apiCacheControl } from "./security-headers";
 
 type Handler = (request: Request) => Promise<Response>;
 
@@ -32,12 +32,13 @@ export function json(
   body: unknown,
   init: { status?: number; headers?: Record<string, string> } = {},
 ): Response {
-  return new Response(JSON.stringify(body), {
+  const text = JSON.stringify(body);
+  return new Response(text, {
     status: init.status ?? 200,
     headers: {
       ...API_SECURITY_HEADERS,
       "content-type": "application/json",
-      "cache-control": "no-store",
+      "cache-control": apiCacheControl(text),
       ...init.headers,
     },
   });

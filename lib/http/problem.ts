@@ -1,5 +1,5 @@
 import type { AppError, ERROR_STATUS } from "./errors";
-import { API_SECURITY_HEADERS } from "./security-headers";
+import { API_SECURITY_HEADERS, apiCacheControl } from "./security-headers";
 
 const TITLES: Partial<Record<keyof typeof ERROR_STATUS, string>> = {
   "validation-failed": "Validation failed",
@@ -24,12 +24,13 @@ export function problemResponse(error: AppError, instance?: string): Response {
     ...(error.extra.errors ? { errors: error.extra.errors } : {}),
     ...error.extra.body,
   };
-  return new Response(JSON.stringify(body), {
+  const text = JSON.stringify(body);
+  return new Response(text, {
     status: error.status,
     headers: {
       ...API_SECURITY_HEADERS,
       "content-type": "application/problem+json",
-      "cache-control": "no-store",
+      "cache-control": apiCacheControl(text),
       ...error.extra.headers,
     },
   });
