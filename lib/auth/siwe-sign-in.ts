@@ -1,9 +1,10 @@
 import "server-only";
 import { SiweMessage } from "siwe";
-import { createPublicClient, getAddress, http, isHex } from "viem";
+import { createPublicClient, getAddress, isHex } from "viem";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
+import { rpcTransport } from "@/lib/payment/rpc";
 import { consumeNonce, isNonceLive, issueNonce } from "./nonces";
 import type { SessionIdentity } from "./session";
 
@@ -27,7 +28,7 @@ const RPC_TIMEOUT_MS = 5_000;
 let rpcClient: ReturnType<typeof createRpcClient> | undefined;
 function createRpcClient() {
   return createPublicClient({
-    transport: http(env().X402_RPC_URL, { timeout: RPC_TIMEOUT_MS, retryCount: 0 }),
+    transport: rpcTransport(env().X402_RPC_URL, { timeout: RPC_TIMEOUT_MS, retryCount: 0 }),
   });
 }
 

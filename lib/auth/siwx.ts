@@ -11,11 +11,12 @@ import {
   validateSIWxMessage,
   verifySIWxSignature,
 } from "@x402/extensions/sign-in-with-x";
-import { createPublicClient, getAddress, http, isAddress } from "viem";
+import { createPublicClient, getAddress, isAddress } from "viem";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { docsLinks } from "@/lib/http/docs";
 import { AppError } from "@/lib/http/errors";
+import { rpcTransport } from "@/lib/payment/rpc";
 import { consumeNonce, isNonceLive, issueNonce } from "./nonces";
 import { sessionOf } from "./session";
 
@@ -40,7 +41,7 @@ let rpcClient: ReturnType<typeof createRpcClient> | undefined;
 
 function createRpcClient() {
   return createPublicClient({
-    transport: http(env().X402_RPC_URL, { timeout: RPC_TIMEOUT_MS, retryCount: 0 }),
+    transport: rpcTransport(env().X402_RPC_URL, { timeout: RPC_TIMEOUT_MS, retryCount: 0 }),
   });
 }
 

@@ -3,9 +3,10 @@ import { x402Facilitator } from "@x402/core/facilitator";
 import { type FacilitatorClient, HTTPFacilitatorClient } from "@x402/core/server";
 import { toFacilitatorEvmSigner } from "@x402/evm";
 import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
-import { createWalletClient, defineChain, http, nonceManager, publicActions } from "viem";
+import { createWalletClient, defineChain, nonceManager, publicActions } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { env } from "@/lib/env";
+import { rpcTransport } from "./rpc";
 
 /** A viem chain for the configured x402 network, reached through the configured RPC only. */
 export function x402Chain() {
@@ -50,7 +51,7 @@ function inProcessFacilitator(): FacilitatorClient {
     chain: x402Chain(),
     // Receipts are polled (after the early looks); viem's 4 s default would add seconds to every paid call.
     pollingInterval: 250,
-    transport: http(e.X402_RPC_URL, { timeout: e.X402_TIMEOUT_MS, retryCount: 1 }),
+    transport: rpcTransport(e.X402_RPC_URL, { timeout: e.X402_TIMEOUT_MS, retryCount: 1 }),
   }).extend(publicActions);
   const signer = toFacilitatorEvmSigner(
     {

@@ -1,16 +1,9 @@
 import "server-only";
-import {
-  createWalletClient,
-  encodeFunctionData,
-  erc20Abi,
-  type Hex,
-  http,
-  keccak256,
-  publicActions,
-} from "viem";
+import { createWalletClient, encodeFunctionData, erc20Abi, type Hex, keccak256, publicActions } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { env } from "@/lib/env";
 import { x402Chain } from "./facilitator";
+import { rpcTransport } from "./rpc";
 import {
   broadcast as broadcastTempo,
   type SignedTransfer,
@@ -28,7 +21,7 @@ function x402Refunder() {
   return createWalletClient({
     account: privateKeyToAccount(key as Hex),
     chain: x402Chain(),
-    transport: http(env().X402_RPC_URL, { timeout: env().X402_TIMEOUT_MS }),
+    transport: rpcTransport(env().X402_RPC_URL, { timeout: env().X402_TIMEOUT_MS }),
     pollingInterval: 250,
   }).extend(publicActions);
 }

@@ -7,7 +7,6 @@ import {
   defineChain,
   encodeFunctionData,
   type Hex,
-  http,
   keccak256,
   type Transport,
 } from "viem";
@@ -24,6 +23,7 @@ import {
 import { tempo, tempoLocalnet, tempoModerato } from "viem/chains";
 import { Abis } from "viem/tempo";
 import { env } from "@/lib/env";
+import { rpcTransport } from "./rpc";
 
 /** A viem chain for the configured Tempo network, reached only through the configured RPC. */
 export function tempoChain(): Chain {
@@ -46,7 +46,7 @@ let payer: Client<Transport, Chain, Account> | undefined;
 export function tempoReader(): Client<Transport, Chain> {
   reader ??= createClient({
     chain: tempoChain(),
-    transport: http(env().TEMPO_RPC_URL, { timeout: env().X402_TIMEOUT_MS }),
+    transport: rpcTransport(env().TEMPO_RPC_URL, { timeout: env().X402_TIMEOUT_MS }),
     pollingInterval: 250,
   });
   return reader;
@@ -57,7 +57,7 @@ export function payoutClient(): Client<Transport, Chain, Account> {
   payer ??= createClient({
     account: privateKeyToAccount(env().PAYOUT_PRIVATE_KEY as Hex),
     chain: tempoChain(),
-    transport: http(env().TEMPO_RPC_URL, { timeout: env().X402_TIMEOUT_MS }),
+    transport: rpcTransport(env().TEMPO_RPC_URL, { timeout: env().X402_TIMEOUT_MS }),
     pollingInterval: 250,
   });
   return payer;

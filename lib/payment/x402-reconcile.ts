@@ -1,7 +1,8 @@
 import "server-only";
-import { createPublicClient, http, parseAbi } from "viem";
+import { createPublicClient, parseAbi } from "viem";
 import { env } from "@/lib/env";
 import { x402Chain } from "./facilitator";
+import { rpcTransport } from "./rpc";
 import { withTimeout } from "./timeout";
 import type { ClaimedPayment, PaymentProtocol } from "./types";
 
@@ -23,7 +24,7 @@ export const reconcileX402: PaymentProtocol["reconcile"] = async (claim: Claimed
   const e = env();
   const client = createPublicClient({
     chain: x402Chain(),
-    transport: http(e.X402_RPC_URL, { timeout: e.X402_TIMEOUT_MS }),
+    transport: rpcTransport(e.X402_RPC_URL, { timeout: e.X402_TIMEOUT_MS }),
   });
   const token = asset as `0x${string}`;
   const used = await withTimeout(
