@@ -347,7 +347,12 @@ function verdictsOf(
           : ratios.every((r) => r.lat <= 1 && r.rps >= 1)
             ? "No slower than the baseline at any level."
             : ratios[0]!.perRepeat.length > 1
-              ? "No slower than the baseline beyond run-to-run noise: wherever the pooled figure is worse, some repeat is better."
+              ? `Pooled, ours is slower at c=${ratios
+                  .filter((r) => r.lat > 1 || r.rps < 1)
+                  .map((r) => r.c)
+                  .join(", ")} (by up to ${Math.round(
+                  Math.max(...ratios.map((r) => Math.max(r.lat - 1, 1 - r.rps))) * 100,
+                )}%), but at each of those levels some repeat has ours as fast or faster: the gap is within this machine's run-to-run noise, not yet a clear "no slower".`
               : "Within 10% of the baseline (a single run; set BENCH_REPEATS for alternating repeats)."
       }`,
     );
