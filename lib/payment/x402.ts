@@ -79,8 +79,19 @@ function refuse(detail: string): AppError {
   return new AppError("payment-invalid", detail);
 }
 
+// peek and verify both read the same request's credential on the paid hot path: decode it once.
+const reads = new WeakMap<Request, ReturnType<typeof decodeAndMatch>>();
+function read(request: Request, charge: Charge) {
+  let pending = reads.get(request);
+  if (!pending) {
+    pending = decodeAndMatch(request, charge);
+    reads.set(request, pending);
+  }
+  return pending;
+}
+
 /** Decodes the credential and matches it to this charge's requirements; refuses what does not fit. */
-async function read(request: Request, charge: Charge) {
+async function decodeAndMatch(request: Request, charge: Charge) {
   let payload: PaymentPayload;
   try {
     payload = decodePaymentSignatureHeader(request.headers.get(X402_HEADER) ?? "");

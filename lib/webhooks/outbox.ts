@@ -1,5 +1,5 @@
 import "server-only";
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@/lib/db/client";
 import { namespaces, webhookDeliveries } from "@/lib/db/schema";
@@ -9,22 +9,25 @@ import { newMessageId } from "./sign";
 const column = (c: AnyPgColumn) => sql.identifier(c.name);
 
 /**
- * The outbox row for one event as a single INSERT … SELECT … RETURNING id: it writes nothing when the
- * namespace is unregistered or has no webhook URL. A write that must stay one statement embeds it as
- * a CTE; `enqueueWebhook` runs it alone.
+ * The outbox row for one event as a CTE named `hook` (an INSERT … SELECT … RETURNING id) that writes
+ * nothing when the namespace is unregistered or has no webhook URL. A write that must stay one
+ * statement embeds it; `enqueueWebhook` runs it alone.
  */
-export function webhookOutboxInsert<T extends WebhookEventType>(
+export function webhookOutboxCte<T extends WebhookEventType>(
+  db: DbOrTx,
   namespace: string,
   type: T,
   data: WebhookEventDataOf<T>,
-): SQL {
+) {
   const payload = { type, timestamp: new Date().toISOString(), data };
   const d = webhookDeliveries;
-  return sql`insert into ${d} (${column(d.id)}, ${column(d.namespace)}, ${column(d.eventType)}, ${column(d.payload)})
+  return db
+    .$with("hook", { id: sql<string>`id`.as("id") })
+    .as(sql`insert into ${d} (${column(d.id)}, ${column(d.namespace)}, ${column(d.eventType)}, ${column(d.payload)})
     select ${newMessageId()}, ${namespaces.name}, ${type}, ${JSON.stringify(payload)}::jsonb
     from ${namespaces}
     where ${namespaces.name} = ${namespace} and ${namespaces.webhookUrl} is not null and ${namespaces.webhookUrl} <> ''
-    returning ${column(d.id)}`;
+    returning ${column(d.id)}`);
 }
 
 /**
@@ -37,9 +40,7 @@ export async function enqueueWebhook<T extends WebhookEventType>(
   type: T,
   data: WebhookEventDataOf<T>,
 ): Promise<string | null> {
-  const hook = tx
-    .$with("hook", { id: sql<string>`id`.as("id") })
-    .as(webhookOutboxInsert(namespace, type, data));
+  const hook = webhookOutboxCte(tx, namespace, type, data);
   const [row] = await tx.with(hook).select({ id: hook.id }).from(hook);
   return row?.id ?? null;
 }

@@ -10,7 +10,7 @@ import { hasPaymentCredential, runPaid } from "@/lib/payment/paid";
 import { PRICES } from "@/lib/payment/prices";
 import type { PaidContext } from "@/lib/payment/types";
 import type { SubmitFeedbackInput } from "@/lib/schemas/feedback";
-import { webhookOutboxInsert } from "@/lib/webhooks/outbox";
+import { webhookOutboxCte } from "@/lib/webhooks/outbox";
 import { targetsOf } from "./targets";
 
 /** A submitter that also proved its wallet with a sign-in, checked before payment. */
@@ -33,16 +33,14 @@ export async function submitFeedback(input: SubmitFeedbackInput, signedIn: Signe
   const createdAt = new Date();
   const verified = signedIn !== null && signedIn.address.toLowerCase() === ctx.payer.toLowerCase();
   const paid = db.$with("paid").as(fulfilment(db, ctx, id));
-  const hook = db.$with("hook", { id: sql<string>`id`.as("id") }).as(
-    webhookOutboxInsert(input.namespace, "feedback.created", {
-      id,
-      namespace: input.namespace,
-      type: input.type,
-      title: input.title,
-      severity: input.severity ?? null,
-      createdAt: createdAt.toISOString(),
-    }),
-  );
+  const hook = webhookOutboxCte(db, input.namespace, "feedback.created", {
+    id,
+    namespace: input.namespace,
+    type: input.type,
+    title: input.title,
+    severity: input.severity ?? null,
+    createdAt: createdAt.toISOString(),
+  });
   let stored: { registered: boolean } | undefined;
   try {
     [stored] = await db
