@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
+import { type Bound, jsonb, param, prepared } from "@/lib/db/prepared";
 import { payments } from "@/lib/db/schema";
 import type { PeekedPayment } from "./types";
 
@@ -43,6 +44,30 @@ export async function claimPayment(
   return { ok: false, reason: existing ? "replayed" : "locked" };
 }
 
+const claimStatement = prepared((db) =>
+  db
+    .insert(payments)
+    .values({
+      id: param("id"),
+      protocol: param("protocol"),
+      paymentKey: param("paymentKey"),
+      operation: param("operation"),
+      lockKey: param("lockKey"),
+      status: "claimed",
+      payer: param("payer"),
+      amount: param("amount"),
+      asset: param("asset"),
+      network: param("network"),
+      payTo: param("payTo"),
+      expiresAt: param("expiresAt"),
+      txRef: param("txRef"),
+      request: param("request"),
+    })
+    .onConflictDoNothing()
+    .returning({ id: payments.id })
+    .prepare("claim_payment"),
+);
+
 async function insertClaim(
   tx: DbOrTx,
   id: string,
@@ -54,26 +79,21 @@ async function insertClaim(
   },
 ): Promise<boolean> {
   const { payment } = input;
-  const inserted = await tx
-    .insert(payments)
-    .values({
-      id,
-      protocol: payment.protocol,
-      paymentKey: payment.paymentKey,
-      operation: input.operation,
-      lockKey: input.lockKey,
-      status: "claimed",
-      payer: payment.payer,
-      amount: payment.amount,
-      asset: payment.asset,
-      network: payment.network,
-      payTo: payment.payTo,
-      expiresAt: payment.expiresAt,
-      txRef: payment.reference ?? null,
-      request: input.request,
-    })
-    .onConflictDoNothing()
-    .returning({ id: payments.id });
+  const inserted = await claimStatement(tx).execute({
+    id,
+    protocol: payment.protocol,
+    paymentKey: payment.paymentKey,
+    operation: input.operation,
+    lockKey: input.lockKey,
+    payer: payment.payer,
+    amount: payment.amount,
+    asset: payment.asset,
+    network: payment.network,
+    payTo: payment.payTo,
+    expiresAt: payment.expiresAt?.toISOString() ?? null,
+    txRef: payment.reference ?? null,
+    request: jsonb(input.request),
+  });
   return inserted.length === 1;
 }
 
@@ -131,14 +151,24 @@ export class NotAwaitingFulfilment extends Error {
 
 /**
  * The ledger's half of storing a paid write: a claimed or settled row becomes fulfilled, linked to the
- * write and to its settlement transaction. It is an UPDATE … RETURNING, so a write can run it in its
- * own transaction (`fulfilPayment`) or embed it as a CTE and stay a single statement. Only one writer
- * can move a row out of claimed/settled, so a write is stored once even when recovery races the request.
+ * write and to its settlement transaction (a null txRef keeps the one recorded). It is an UPDATE …
+ * RETURNING, so a write can run it in its own transaction (`fulfilPayment`) or embed it as a CTE and
+ * stay a single statement, prepared or not. Only one writer can move a row out of claimed/settled, so
+ * a write is stored once even when recovery races the request.
  */
-export function fulfilment(db: DbOrTx, ref: LedgerRef, resultId: string) {
+export function fulfilment(
+  db: DbOrTx,
+  ref: { paymentId: Bound<string>; txRef: Bound<string | null> },
+  resultId: Bound<string>,
+) {
   return db
     .update(payments)
-    .set({ status: "fulfilled", resultId, ...(ref.txRef ? { txRef: ref.txRef } : {}), updatedAt: sql`now()` })
+    .set({
+      status: "fulfilled",
+      resultId: sql`${resultId}`,
+      txRef: sql`coalesce(${ref.txRef}, ${payments.txRef})`,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(payments.id, ref.paymentId), inArray(payments.status, ["claimed", "settled"])))
     .returning({ id: payments.id });
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { createX402Fetch } from "@/lib/clients/x402-payer";
 import { getDb } from "@/lib/db/client";
@@ -124,11 +124,22 @@ describe("storing a settled write", () => {
 
     const stored = await commitPaid(commit, ctx);
     expect(stored.body).toMatchObject({ namespace: input.namespace, registered: true });
-    expect(await ledgerRow(paymentId)).toMatchObject({
-      status: "fulfilled",
-      txRef,
-      resultId: stored.resultId,
-    });
+    const ledger = await ledgerRow(paymentId);
+    expect(ledger).toMatchObject({ status: "fulfilled", txRef, resultId: stored.resultId });
+    expect(ledger.request).toEqual({ ...input, signedIn: null });
+    expect(ledger.expiresAt).toBeInstanceOf(Date);
+    // Fields the submitter left out are SQL NULL, not JSON null or a default.
+    const [absent] = await db
+      .select({
+        steps: sql<boolean>`${feedback.steps} is null`,
+        metadata: sql<boolean>`${feedback.metadata} is null`,
+        severity: feedback.severity,
+        expected: feedback.expected,
+        verified: feedback.verified,
+      })
+      .from(feedback)
+      .where(eq(feedback.id, stored.resultId));
+    expect(absent).toEqual({ steps: true, metadata: true, severity: null, expected: null, verified: false });
     const outbox = () =>
       db.select().from(webhookDeliveries).where(eq(webhookDeliveries.namespace, input.namespace));
     expect((await outbox()).map((d) => [d.eventType, (d.payload.data as { id: string }).id])).toEqual([
@@ -140,6 +151,35 @@ describe("storing a settled write", () => {
     expect(await itemsFor(paymentId)).toHaveLength(1);
     expect(await outbox()).toHaveLength(1);
     expect(await ledgerRow(paymentId)).toMatchObject({ status: "fulfilled", resultId: stored.resultId });
+  });
+
+  it("stores every field of an item as it was given", async () => {
+    const { db, payment, paymentId, input } = await claimedPayment();
+    const { txRef } = await payment.settle();
+    const ctx = { db, paymentId, txRef, payer: payment.payer, protocol: payment.protocol };
+    const item = submitFeedbackSchema.parse({
+      ...input,
+      severity: "high",
+      steps: ["Open the inbox", "Filter by bug"],
+      expected: "Bugs only",
+      actual: "Everything",
+      context: "Dashboard",
+      metadata: { url: "https://example.com/inbox", nested: { n: 1, flag: true } },
+    });
+    const stored = await commitPaid((c) => submitFeedback(item, null, c), ctx);
+
+    const [row] = await itemsFor(paymentId);
+    expect(row).toMatchObject({
+      id: stored.resultId,
+      severity: "high",
+      steps: item.steps,
+      expected: "Bugs only",
+      actual: "Everything",
+      context: "Dashboard",
+      metadata: item.metadata,
+      submitterWallet: payment.payer,
+    });
+    expect(row!.createdAt.toISOString()).toBe(stored.body.createdAt);
   });
 
   it("records the settlement when storing fails, so recovery finishes the write from the ledger", async () => {

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { optionalSignIn } from "@/lib/auth/siwx";
 import { SQLSTATE, sqlStateOf } from "@/lib/db/errors";
+import { jsonb, param, prepared } from "@/lib/db/prepared";
 import { feedback, namespaces } from "@/lib/db/schema";
 import { publicUrl } from "@/lib/http/resource";
 import { fulfilment, NotAwaitingFulfilment } from "@/lib/payment/ledger";
@@ -10,7 +11,7 @@ import { hasPaymentCredential, runPaid } from "@/lib/payment/paid";
 import { PRICES } from "@/lib/payment/prices";
 import type { PaidContext } from "@/lib/payment/types";
 import type { SubmitFeedbackInput } from "@/lib/schemas/feedback";
-import { webhookOutboxCte } from "@/lib/webhooks/outbox";
+import { webhookEvent, webhookOutboxCte } from "@/lib/webhooks/outbox";
 import { targetsOf } from "./targets";
 
 /** A submitter that also proved its wallet with a sign-in, checked before payment. */
@@ -22,63 +23,95 @@ export function newFeedbackId(): string {
 }
 
 /**
+ * The store as one prepared statement (built once per database handle): the ledger row becomes
+ * fulfilled, the item is stored bound to it, and `feedback.created` joins the webhook outbox when the
+ * namespace has a webhook. The item's `payment_id` is the fulfilled row's id: when the payment is not
+ * awaiting fulfilment there is none, and NOT NULL refuses the whole statement (item, ledger, outbox).
+ */
+const storeStatement = prepared((db) => {
+  const paid = db
+    .$with("paid")
+    .as(fulfilment(db, { paymentId: param("paymentId"), txRef: param("txRef") }, param("id")));
+  const hook = webhookOutboxCte(db, param("namespace"), {
+    messageId: param("messageId"),
+    type: "feedback.created",
+    payload: param("event"),
+  });
+  return db
+    .with(paid, hook)
+    .insert(feedback)
+    .values({
+      id: param("id"),
+      namespace: param("namespace"),
+      type: param("type"),
+      title: param("title"),
+      description: param("description"),
+      severity: param("severity"),
+      steps: param("steps"),
+      expected: param("expected"),
+      actual: param("actual"),
+      context: param("context"),
+      metadata: param("metadata"),
+      targets: param("targets"),
+      verified: param("verified"),
+      submitterDid: param("submitterDid"),
+      submitterWallet: param("submitterWallet"),
+      paymentId: sql<string>`(select ${paid.id} from ${paid})`,
+      createdAt: param("createdAt"),
+    })
+    .returning({
+      registered: sql<boolean>`exists (select 1 from ${namespaces} where ${namespaces.name} = ${param("namespace")})`,
+    })
+    .prepare("submit_feedback");
+});
+
+/**
  * Stores a paid-for feedback item; `verified` only when the sign-in proof is for the paying wallet.
- * It is one statement, so one round trip and atomic on its own: the ledger row becomes fulfilled, the
- * item is stored bound to it, and `feedback.created` joins the webhook outbox when the namespace has a
- * webhook. This is the hot path of the service, so nothing else may be added to it.
+ * It is one prepared statement, so one round trip and atomic on its own (see storeStatement). This is
+ * the hot path of the service, so nothing else may be added to it.
  */
 export async function submitFeedback(input: SubmitFeedbackInput, signedIn: SignedIn, ctx: PaidContext) {
-  const { db } = ctx;
   const id = newFeedbackId();
-  const createdAt = new Date();
+  const createdAt = new Date().toISOString();
   const verified = signedIn !== null && signedIn.address.toLowerCase() === ctx.payer.toLowerCase();
-  const paid = db.$with("paid").as(fulfilment(db, ctx, id));
-  const hook = webhookOutboxCte(db, input.namespace, "feedback.created", {
+  const event = webhookEvent("feedback.created", {
     id,
     namespace: input.namespace,
     type: input.type,
     title: input.title,
     severity: input.severity ?? null,
-    createdAt: createdAt.toISOString(),
+    createdAt,
   });
   let stored: { registered: boolean } | undefined;
   try {
-    [stored] = await db
-      .with(paid, hook)
-      .insert(feedback)
-      .values({
-        id,
-        namespace: input.namespace,
-        type: input.type,
-        title: input.title,
-        description: input.description,
-        severity: input.severity,
-        steps: input.steps,
-        expected: input.expected,
-        actual: input.actual,
-        context: input.context,
-        metadata: input.metadata,
-        targets: targetsOf(input.namespace, input.metadata),
-        verified,
-        submitterDid: verified && signedIn ? signedIn.did : null,
-        submitterWallet: ctx.payer,
-        // The fulfilled ledger row's id: when the payment is not awaiting fulfilment there is none, and
-        // NOT NULL refuses the whole statement (the item, the ledger update and the outbox row).
-        paymentId: sql<string>`(select ${paid.id} from ${paid})`,
-        createdAt,
-      })
-      .returning({
-        registered: sql<boolean>`exists (select 1 from ${namespaces} where ${namespaces.name} = ${input.namespace})`,
-      });
+    [stored] = await storeStatement(ctx.db).execute({
+      paymentId: ctx.paymentId,
+      txRef: ctx.txRef,
+      messageId: event.messageId,
+      event: event.payload,
+      id,
+      namespace: input.namespace,
+      type: input.type,
+      title: input.title,
+      description: input.description,
+      severity: input.severity ?? null,
+      steps: jsonb(input.steps),
+      expected: input.expected ?? null,
+      actual: input.actual ?? null,
+      context: input.context ?? null,
+      metadata: jsonb(input.metadata),
+      targets: jsonb(targetsOf(input.namespace, input.metadata)),
+      verified,
+      submitterDid: verified && signedIn ? signedIn.did : null,
+      submitterWallet: ctx.payer,
+      createdAt,
+    });
   } catch (error) {
     if (sqlStateOf(error) === SQLSTATE.notNullViolation) throw new NotAwaitingFulfilment(ctx.paymentId);
     throw error;
   }
   const registered = Boolean(stored?.registered);
-  return {
-    resultId: id,
-    body: { id, namespace: input.namespace, registered, createdAt: createdAt.toISOString() },
-  };
+  return { resultId: id, body: { id, namespace: input.namespace, registered, createdAt } };
 }
 
 /** POST /feedback: takes 0.01 USD and stores the item under any namespace name, registered or not. */
