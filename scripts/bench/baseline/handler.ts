@@ -47,6 +47,13 @@ async function waitForReceipt(client: ReceiptClient, args: { hash: `0x${string}`
   return client.waitForTransactionReceipt({ hash: args.hash, timeout });
 }
 
+// As lib/payment/rpc.ts: chain RPC over the runtime's own fetch, not Next.js's per-request wrapper.
+type Fetch = typeof fetch;
+const runtimeFetch: Fetch = (input, init) => {
+  const current = globalThis.fetch as Fetch & { _nextOriginalFetch?: Fetch };
+  return (current._nextOriginalFetch ?? current)(input, init);
+};
+
 function inProcessFacilitator(): FacilitatorClient {
   const rpcUrl = required("X402_RPC_URL");
   const account = privateKeyToAccount(required("X402_FACILITATOR_PRIVATE_KEY") as `0x${string}`, {
@@ -62,7 +69,7 @@ function inProcessFacilitator(): FacilitatorClient {
     account,
     chain,
     pollingInterval: 250,
-    transport: http(rpcUrl, { timeout: TIMEOUT_MS, retryCount: 1 }),
+    transport: http(rpcUrl, { timeout: TIMEOUT_MS, retryCount: 1, fetchFn: runtimeFetch }),
   }).extend(publicActions);
   const signer = toFacilitatorEvmSigner(
     {
