@@ -21,6 +21,7 @@ import {
   type VerifiedPayment,
 } from "./types";
 import { reconcileX402 } from "./x402-reconcile";
+import { settleFailure } from "./x402-settlement";
 
 export const X402_HEADER = "payment-signature";
 
@@ -174,7 +175,13 @@ export const x402Protocol: PaymentProtocol = {
           "x402 settle",
         );
         if (!result.success) {
-          throw new SettlementError(result.errorMessage ?? result.errorReason ?? "settlement failed");
+          const failure = settleFailure(result);
+          // Money may still move: leave the claim to reconciliation, which reads the chain. The
+          // reason code alone is logged; the facilitator's message can quote the signed calldata.
+          if (failure.kind === "unknown") {
+            throw new Error(`x402 settlement outcome unknown (${result.errorReason ?? "no reason given"})`);
+          }
+          throw new SettlementError(failure.reason);
         }
         return {
           txRef: result.transaction,

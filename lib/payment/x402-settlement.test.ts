@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { settleFailure } from "./x402-settlement";
+
+const failed = (errorReason: string | undefined, transaction = "", errorMessage?: string) => ({
+  success: false,
+  errorReason,
+  errorMessage,
+  transaction,
+  network: "eip155:31337" as const,
+});
+const TX = `0x${"ab".repeat(32)}`;
+
+describe("what a failed x402 settlement means for the money", () => {
+  it("is a refusal when the facilitator's own checks stopped it before sending anything", () => {
+    for (const reason of [
+      "invalid_exact_evm_payload_signature",
+      "invalid_exact_evm_payload_authorization_valid_before",
+      "invalid_exact_evm_insufficient_balance",
+    ]) {
+      expect(settleFailure(failed(reason, "", "detail"))).toEqual({ kind: "refused", reason: "detail" });
+    }
+  });
+
+  it("is a revert when the transaction was mined and failed", () => {
+    expect(settleFailure(failed("invalid_exact_evm_transaction_failed", TX)).kind).toBe("reverted");
+  });
+
+  it("is unknown whenever the transfer may still happen or may have happened", () => {
+    // Sent, receipt wait ran out.
+    expect(settleFailure(failed("settlement_pending", TX)).kind).toBe("unknown");
+    // The authorization's nonce is spent: possibly by an earlier attempt of ours.
+    expect(settleFailure(failed("invalid_exact_evm_nonce_already_used")).kind).toBe("unknown");
+    // A send that threw (an RPC timeout) may still have reached the chain.
+    expect(settleFailure(failed("invalid_exact_evm_transaction_failed")).kind).toBe("unknown");
+    // Mined, then a later check failed.
+    expect(settleFailure(failed("invalid_exact_evm_transfer_event_mismatch", TX)).kind).toBe("unknown");
+    expect(settleFailure(failed(undefined)).kind).toBe("unknown");
+  });
+});

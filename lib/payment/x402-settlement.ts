@@ -1,0 +1,27 @@
+import type { SettleResponse } from "@x402/core/types";
+
+/**
+ * What an x402 facilitator's failed settle means for the money. Only two answers prove that nothing
+ * moved: a refusal before any transaction was sent (the facilitator's own verification: a bad
+ * signature, an expired or underfunded authorization), and a transaction that was mined and reverted.
+ * Anything else may still move the payer's money, and is left to reconciliation, which reads the chain:
+ *   - `settlement_pending`: sent, but the receipt wait ran out;
+ *   - the nonce already used: the transfer happened (ours, from an earlier attempt) or cannot be told;
+ *   - a transaction error without a transaction: the send itself may have reached the chain;
+ *   - a mined transaction that failed a later check (an unexpected Transfer event).
+ */
+export type SettleFailure = { kind: "refused" | "reverted" | "unknown"; reason: string };
+
+const SETTLEMENT_PENDING = "settlement_pending";
+const TRANSACTION_FAILED = "invalid_exact_evm_transaction_failed";
+const NONCE_ALREADY_USED = "invalid_exact_evm_nonce_already_used";
+
+export function settleFailure(result: SettleResponse): SettleFailure {
+  const reason = result.errorMessage ?? result.errorReason ?? "settlement failed";
+  const code = result.errorReason ?? "";
+  const sent = Boolean(result.transaction);
+  if (code === SETTLEMENT_PENDING || code === NONCE_ALREADY_USED) return { kind: "unknown", reason };
+  if (sent) return { kind: code === TRANSACTION_FAILED ? "reverted" : "unknown", reason };
+  if (code === TRANSACTION_FAILED || !code) return { kind: "unknown", reason };
+  return { kind: "refused", reason };
+}
