@@ -115,7 +115,9 @@ function paymentInfo(operationId: string) {
 const PAID_ERRORS = {
   "402": problem("Payment required: x402 challenge in PAYMENT-REQUIRED, MPP in WWW-Authenticate"),
   "409": problem("Conflict: a credential already used, a taken name, an item already resolved"),
-  "503": problem("The payment network is unavailable; nothing was charged"),
+  "503": problem(
+    "The payment network is unavailable and nothing was charged, or a settlement's outcome is not known yet: it is reconciled from the chain and never charged twice (do not re-sign it)",
+  ),
 };
 
 const OWNER_ERRORS = {

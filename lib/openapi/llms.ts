@@ -87,7 +87,7 @@ Webhook events (\`feedback.created\`, \`feedback.resolved\`, \`reward.paid\`) ar
 
 ## Errors
 
-Every error is \`application/problem+json\` with \`type\`, \`title\`, \`status\`, \`detail\`, and for bad input \`errors: [{field, message}]\`. 400 invalid input; 401 a sign-in proof that does not verify; 402 payment or sign-in required; 403 not the owner; 404 unknown namespace or item; 409 taken name, already resolved, credential already used; 413 body too large; 415 not JSON; 429 rate limited; 502 reward not paid (refunded); 503 payment network unavailable, nothing charged.
+Every error is \`application/problem+json\` with \`type\`, \`title\`, \`status\`, \`detail\`, and for bad input \`errors: [{field, message}]\`. 400 invalid input; 401 a sign-in proof that does not verify; 402 payment or sign-in required; 403 not the owner; 404 unknown namespace or item; 409 taken name, already resolved, credential already used; 413 body too large; 415 not JSON; 429 rate limited; 502 reward not paid (refunded); 503 payment network unavailable, nothing charged, or a settlement not yet confirmed (reconciled from the chain, never charged twice; do not re-sign, the body carries \`paymentId\`).
 
 ## Guidance for submitters
 

@@ -72,8 +72,9 @@ describe("paid submit through x402", () => {
     expect(await chain.balanceOf(wallet.address)).toBe(before - 10_000n);
     // Where the time went, phase by phase, and the phases add up to no more than the total.
     const timing = parseServerTiming(res.headers.get("server-timing"));
-    // The claim is taken while the credential is verified, so it is the first slice of the call.
-    expect(Object.keys(timing)).toEqual(["claim", "verify", "settle", "store", "total"]);
+    // A submission's x402 credential is claimed as it reads, then settled by one facilitator call that
+    // verifies it before sending anything: there is no separate verify slice.
+    expect(Object.keys(timing)).toEqual(["claim", "settle", "store", "total"]);
     const { total, ...phases } = timing;
     expect(Object.values(phases).every((ms) => ms >= 0)).toBe(true);
     expect(Object.values(phases).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(total! + 0.5);
@@ -115,9 +116,29 @@ describe("paid submit through x402", () => {
       expect(res.status).toBe(402);
       const problem = await res.json();
       expect(problem.type).toMatch(/payment-invalid$/);
-      expect(problem.detail).toMatch(/refused/i);
+      expect(problem.detail).toMatch(/refused.*insufficient_balance/i);
       expect(await ledger()).toEqual([]);
     }
+  });
+
+  it("refuses a tampered signature before anything is sent, and charges nothing", async () => {
+    const body = item(uniqueName());
+    const signed = JSON.parse(Buffer.from(await payer.sign(await challenge(body)), "base64").toString());
+    const sig: string = signed.payload.signature;
+    signed.payload.signature = `${sig.slice(0, 10)}${sig[10] === "0" ? "1" : "0"}${sig.slice(11)}`;
+    const tampered = Buffer.from(JSON.stringify(signed)).toString("base64");
+    const before = await chain.balanceOf(wallet.address);
+
+    const res = await appFetch(
+      `${APP}/api/namespace/feedback`,
+      postJson(body, { "payment-signature": tampered }),
+    );
+    expect(res.status).toBe(402);
+    expect((await res.json()).type).toMatch(/payment-invalid$/);
+    const nonce = signed.payload.authorization.nonce as string;
+    const rows = await (await getDb()).select().from(payments).where(eq(payments.payer, wallet.address));
+    expect(rows.filter((r) => r.paymentKey.endsWith(nonce.toLowerCase()))).toEqual([]);
+    expect(await chain.balanceOf(wallet.address)).toBe(before);
   });
 
   it("settles one of twenty concurrent copies of one signed payment and refuses the rest uncharged", async () => {

@@ -1,5 +1,5 @@
 import "server-only";
-import { type DbOrTx, getDb } from "@/lib/db/client";
+import { type Db, type DbOrTx, getDb } from "@/lib/db/client";
 import { docsLinks } from "@/lib/http/docs";
 import { AppError } from "@/lib/http/errors";
 import { json } from "@/lib/http/handler";
@@ -10,6 +10,7 @@ import { mppProtocol } from "./mpp";
 import { formatUsd } from "./prices";
 import {
   type Charge,
+  CredentialRefused,
   type PaidContext,
   type PaymentProtocol,
   SettlementError,
@@ -65,9 +66,10 @@ export async function paymentRequired(charge: Charge): Promise<AppError> {
 }
 
 /**
- * Runs a paid write in the one safe order: verify the credential and claim it (and the resource) in the
- * database → settle → store the write and mark the ledger fulfilled atomically. Every business check
- * must already have passed; a refused claim or credential is answered before anyone is charged.
+ * Runs a paid write in the one safe order: claim the credential (and the resource) in the database,
+ * with the credential verified before anything is sent → settle → store the write and mark the ledger
+ * fulfilled atomically. Every business check must already have passed; a refused claim or credential
+ * is answered before anyone is charged.
  * Server-Timing reports the call as consecutive slices, named by the step that ended each.
  */
 export async function runPaid<TBody>(request: Request, write: PaidWrite<TBody>): Promise<Response> {
@@ -105,11 +107,20 @@ export async function runPaid<TBody>(request: Request, write: PaidWrite<TBody>):
 
   let payment: VerifiedPayment;
   let paymentId: string;
-  // A write that takes no business resource claims the credential while it is being verified, so the
-  // ledger's round trip is off the paid call's path and a replay is refused at once. A claim whose
-  // credential then fails verification is released: it was never spent, and nothing moved.
+  // A write that takes no business resource claims the credential as it reads, so a replay is refused
+  // at once. When the protocol's settlement verifies the credential itself before sending anything
+  // (x402), and the write needs nothing from a verified payer, the claim goes straight to settlement:
+  // one facilitator call instead of two. Otherwise the claim runs while the credential is verified.
+  // Either way a claim whose credential is then refused is released: it was never spent.
   const peeked = !write.lockKey && !write.reserve ? await protocol.peek?.(request, write.charge) : null;
-  if (peeked) {
+  const settlePeeked = peeked && !write.authorize ? protocol.settlePeeked?.bind(protocol) : undefined;
+  if (peeked && settlePeeked) {
+    const claim = await claimPayment(db, { payment: peeked, ...claimInput });
+    if (!claim.ok) throw refuseClaim(claim);
+    timing.mark("claim");
+    paymentId = claim.paymentId;
+    payment = { ...peeked, settle: () => settlePeeked(request, write.charge) };
+  } else if (peeked) {
     const verifying = verifyCredential(protocol, request, write.charge);
     verifying.catch(() => {}); // awaited below, unless the claim is refused first
     const claim = await claimPayment(db, { payment: peeked, ...claimInput });
@@ -122,9 +133,7 @@ export async function runPaid<TBody>(request: Request, write: PaidWrite<TBody>):
       }
       await write.authorize?.(payment);
     } catch (error) {
-      await releaseClaim(db, claim.paymentId).catch((e: unknown) => {
-        console.error(`[payment ${claim.paymentId}] releasing a refused claim failed: ${describeError(e)}`);
-      });
+      await releaseRefused(db, claim.paymentId);
       throw error;
     }
     timing.mark("verify");
@@ -143,6 +152,10 @@ export async function runPaid<TBody>(request: Request, write: PaidWrite<TBody>):
   try {
     settlement = await payment.settle();
   } catch (error) {
+    if (error instanceof CredentialRefused && settlePeeked) {
+      await releaseRefused(db, paymentId);
+      throw new AppError("payment-invalid", `The payment was refused: ${error.message}.`);
+    }
     if (error instanceof SettlementError) {
       await markFailed(db, paymentId, error.message);
       await write.release?.(db, paymentId);
@@ -175,6 +188,13 @@ export async function runPaid<TBody>(request: Request, write: PaidWrite<TBody>):
     timing.mark("finish");
   }
   return json(body, { headers: { ...settlement.headers, "server-timing": timing.header() } });
+}
+
+/** Releases the claim of a credential refused before anything moved; a failure only leaves it to recovery. */
+function releaseRefused(db: Db, paymentId: string): Promise<void> {
+  return releaseClaim(db, paymentId).catch((e: unknown) => {
+    console.error(`[payment ${paymentId}] releasing a refused claim failed: ${describeError(e)}`);
+  });
 }
 
 /** The protocol's verification; a failure that is not a refusal means the network could not be asked. */

@@ -55,6 +55,13 @@ export interface PaymentProtocol {
    */
   peek?(request: Request, charge: Charge): Promise<PeekedPayment | null>;
   /**
+   * Settles a peeked credential without a separate verification, for protocols whose settlement
+   * verifies first and sends nothing it refuses (x402: the facilitator checks the signature, amount,
+   * validity window and asset, and the transfer's gas estimate fails when it would revert). Throws
+   * CredentialRefused for a credential refused before anything was sent.
+   */
+  settlePeeked?(request: Request, charge: Charge): Promise<Settlement>;
+  /**
    * After a crash or an unanswered settlement: looks on chain for what became of a claimed credential.
    * "settled" with its transaction, "unsettled" once it can no longer settle, "pending" while it still could.
    */
@@ -84,5 +91,16 @@ export class SettlementError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "SettlementError";
+  }
+}
+
+/**
+ * Settlement refused the credential before anything was sent (its signature, amount, validity window
+ * or balance): the credential was never spent.
+ */
+export class CredentialRefused extends SettlementError {
+  constructor(message: string) {
+    super(message);
+    this.name = "CredentialRefused";
   }
 }

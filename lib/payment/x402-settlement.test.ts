@@ -17,7 +17,7 @@ describe("what a failed x402 settlement means for the money", () => {
       "invalid_exact_evm_payload_authorization_valid_before",
       "invalid_exact_evm_insufficient_balance",
     ]) {
-      expect(settleFailure(failed(reason, "", "detail"))).toEqual({ kind: "refused", reason: "detail" });
+      expect(settleFailure(failed(reason, "", "a long message"))).toEqual({ kind: "refused", reason });
     }
   });
 

@@ -17,7 +17,8 @@ const TRANSACTION_FAILED = "invalid_exact_evm_transaction_failed";
 const NONCE_ALREADY_USED = "invalid_exact_evm_nonce_already_used";
 
 export function settleFailure(result: SettleResponse): SettleFailure {
-  const reason = result.errorMessage ?? result.errorReason ?? "settlement failed";
+  // The reason code first: the facilitator's message can quote the signed calldata at length.
+  const reason = result.errorReason ?? result.errorMessage ?? "settlement failed";
   const code = result.errorReason ?? "";
   const sent = Boolean(result.transaction);
   if (code === SETTLEMENT_PENDING || code === NONCE_ALREADY_USED) return { kind: "unknown", reason };

@@ -15,8 +15,10 @@ import { toAssetUnits } from "./prices";
 import { withTimeout } from "./timeout";
 import {
   type Charge,
+  CredentialRefused,
   type PaymentProtocol,
   type PeekedPayment,
+  type Settlement,
   SettlementError,
   type VerifiedPayment,
 } from "./types";
@@ -168,26 +170,40 @@ export const x402Protocol: PaymentProtocol = {
     }
     return {
       ...described(payload, matched, getAddress(verdict.payer)),
-      async settle() {
-        const result = await withTimeout(
-          server.settlePayment(payload, matched),
-          e.X402_TIMEOUT_MS,
-          "x402 settle",
-        );
-        if (!result.success) {
-          const failure = settleFailure(result);
-          // Money may still move: leave the claim to reconciliation, which reads the chain. The
-          // reason code alone is logged; the facilitator's message can quote the signed calldata.
-          if (failure.kind === "unknown") {
-            throw new Error(`x402 settlement outcome unknown (${result.errorReason ?? "no reason given"})`);
-          }
-          throw new SettlementError(failure.reason);
-        }
-        return {
-          txRef: result.transaction,
-          headers: { "PAYMENT-RESPONSE": encodePaymentResponseHeader(result) },
-        };
-      },
+      settle: () => settle(payload, matched),
     };
   },
+
+  async settlePeeked(request, charge): Promise<Settlement> {
+    const { payload, matched } = await read(request, charge);
+    return settle(payload, matched);
+  },
 };
+
+/**
+ * Asks the facilitator to settle, which verifies the credential again before it sends anything.
+ * A refusal before sending and a mined revert are final (nothing moved); any other failure may still
+ * move money, so it is left to reconciliation, which reads the chain (see settleFailure).
+ */
+async function settle(payload: PaymentPayload, matched: PaymentRequirements): Promise<Settlement> {
+  const server = await resourceServer();
+  const result = await withTimeout(
+    server.settlePayment(payload, matched),
+    env().X402_TIMEOUT_MS,
+    "x402 settle",
+  );
+  if (!result.success) {
+    const failure = settleFailure(result);
+    // Only the reason code is logged: the facilitator's message can quote the signed calldata.
+    if (failure.kind === "unknown") {
+      throw new Error(`x402 settlement outcome unknown (${result.errorReason ?? "no reason given"})`);
+    }
+    throw failure.kind === "refused"
+      ? new CredentialRefused(failure.reason)
+      : new SettlementError(failure.reason);
+  }
+  return {
+    txRef: result.transaction,
+    headers: { "PAYMENT-RESPONSE": encodePaymentResponseHeader(result) },
+  };
+}

@@ -4,8 +4,9 @@
  *
  *   prepare <out.json>  seed the inbox at scale with SQL, register it, walk to a deep cursor, EXPLAIN the
  *                       page queries, time listFeedback in-process, and time sign-in verification.
- *   phases  <out.json>  time the server-side phases of a paid x402 submission (verify, ledger claim,
- *                       settle, commit) by calling lib/payment directly against the same devnet and DB.
+ *   phases  <out.json>  time the server-side phases of a paid x402 submission (ledger claim, settle with
+ *                       the facilitator's verification, commit) by calling lib/payment directly against
+ *                       the same devnet and DB.
  *
  * On PGlite the database is one process's: run.ts calls this only while `next start` is not running.
  */
@@ -300,7 +301,7 @@ async function phases() {
     namespace: "bench-phases",
     type: "bug",
     title: "Benchmark phases item",
-    description: "Timing verify, claim, settle and commit in-process.",
+    description: "Timing claim, settle and commit in-process.",
     severity: "low",
   });
   const out = [];
@@ -309,52 +310,51 @@ async function phases() {
       Array.from({ length: count }, (_, i) => payers[i % payers.length]!.sign(required)),
     );
     const t = {
-      verify: [] as number[],
       claim: [] as number[],
       settle: [] as number[],
       commit: [] as number[],
     };
+    // The submission's own path (lib/payment/paid.ts): the credential is claimed as it reads, then
+    // settled by one facilitator call that verifies it before sending anything.
     const load = await closedLoop(count, concurrency, async (i) => {
       const request = new Request(charge.resourceUrl, {
         method: "POST",
         headers: { "payment-signature": signatures[i]! },
       });
       const t0 = now();
-      const payment = await x402Protocol.verify(request, charge);
-      const t1 = now();
+      const peeked = await x402Protocol.peek!(request, charge);
+      if (!peeked) return "the credential could not be read";
       const claim = await claimPayment(db, {
-        payment,
+        payment: peeked,
         operation: "feedback",
         lockKey: null,
         request: { bench: true },
       });
-      const t2 = now();
+      const t1 = now();
       if (!claim.ok) return `claim refused: ${claim.reason}`;
-      const settlement = await payment.settle();
-      const t3 = now();
+      const settlement = await x402Protocol.settlePeeked!(request, charge);
+      const t2 = now();
       await commitPaid((ctx) => submitFeedback(input, null, ctx), {
         db,
         paymentId: claim.paymentId,
         txRef: settlement.txRef,
-        payer: payment.payer,
-        protocol: payment.protocol,
+        payer: peeked.payer,
+        protocol: peeked.protocol,
       });
-      const t4 = now();
-      t.verify.push(t1 - t0);
-      t.claim.push(t2 - t1);
-      t.settle.push(t3 - t2);
-      t.commit.push(t4 - t3);
+      const t3 = now();
+      t.claim.push(t1 - t0);
+      t.settle.push(t2 - t1);
+      t.commit.push(t3 - t2);
       return null;
     });
     const phasesOut = {
-      verify: summarize(t.verify),
       claimDb: summarize(t.claim),
       settle: summarize(t.settle),
       commitDb: summarize(t.commit),
     };
     out.push({ concurrency, load, phases: phasesOut });
     log(
-      `x402 phases at c=${concurrency}: verify p50 ${phasesOut.verify.p50} ms, claim ${phasesOut.claimDb.p50} ms, settle ${phasesOut.settle.p50} ms, commit ${phasesOut.commitDb.p50} ms (${load.errors} errors)`,
+      `x402 phases at c=${concurrency}: claim ${phasesOut.claimDb.p50} ms, settle ${phasesOut.settle.p50} ms, commit ${phasesOut.commitDb.p50} ms (${load.errors} errors)`,
     );
   }
   writeFileSync(outFile!, JSON.stringify({ x402: out }, null, 2));

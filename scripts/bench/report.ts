@@ -163,11 +163,11 @@ export function writeReport(results: Record<string, unknown>, mdPath: string, js
   const phaseRows =
     phases && !failed(phases)
       ? [
-          "| concurrency | verify p50 / p95 ms | ledger claim (DB) p50 / p95 ms | settle p50 / p95 ms | commit (DB) p50 / p95 ms | ok / errors |",
-          "|---:|---|---|---|---|---|",
+          "| concurrency | ledger claim (DB) p50 / p95 ms | settle (verify + transfer) p50 / p95 ms | commit (DB) p50 / p95 ms | ok / errors |",
+          "|---:|---|---|---|---|",
           ...phases.x402.map(
             (p) =>
-              `| ${p.concurrency} | ${p.phases.verify?.p50} / ${p.phases.verify?.p95} | ${p.phases.claimDb?.p50} / ${p.phases.claimDb?.p95} | ${p.phases.settle?.p50} / ${p.phases.settle?.p95} | ${p.phases.commitDb?.p50} / ${p.phases.commitDb?.p95} | ${p.load.ok} / ${p.load.errors} |`,
+              `| ${p.concurrency} | ${p.phases.claimDb?.p50} / ${p.phases.claimDb?.p95} | ${p.phases.settle?.p50} / ${p.phases.settle?.p95} | ${p.phases.commitDb?.p50} / ${p.phases.commitDb?.p95} | ${p.load.ok} / ${p.load.errors} |`,
           ),
         ].join("\n")
       : phases
@@ -198,8 +198,8 @@ ${verdicts}
 
 ${paid}
 
-Latency is the paid call only (the request carrying the payment, through verify, ledger claim, settlement
-on chain and the stored write). Every paid call carries its own freshly signed payment. x402: the 402 is
+Latency is the paid call only (the request carrying the payment, through ledger claim, verification,
+settlement on chain and the stored write). Every paid call carries its own freshly signed payment. x402: the 402 is
 static, so it is fetched once per level (its round trip sampled 5 times, sequentially, before the level)
 and each payment is signed with the official client's \`.sign\` just before its call. MPP: every challenge
 is single-use (HMAC-bound id, 25 s Tempo validity), so each request first fetches its own 402 and the mppx
@@ -216,9 +216,10 @@ load generator, chains, database) over the level, divided by the calls that succ
 
 ${serverPhasesTable(results.x402, results.mpp)}
 
-Measured by \`next start\` itself during the levels above (lib/payment/paid.ts): *verify* is the protocol's
-check of the credential (x402: the facilitator's signature check and transfer simulation), *claim* the
-ledger INSERT that refuses replays before any money moves, *settle* the transfer on chain and its receipt,
+Measured by \`next start\` itself during the levels above (lib/payment/paid.ts): *claim* is reading the
+credential and the ledger INSERT that refuses replays before any money moves; *verify* (MPP only) mppx's
+check of the credential; *settle* the transfer and its receipt (x402: the facilitator's settle, which first
+verifies the signature, amount, validity window and asset, then sends only what its gas estimate accepts);
 *store* the one statement that stores the item and marks the ledger row fulfilled, *total* all of
 \`runPaid\`. What *total* leaves out of the client's latency is HTTP, routing and body validation.
 
@@ -250,7 +251,7 @@ ${soakLine}
   MPP through the official mppx client, one per wallet, \`createCredential(402 response)\`; Tempo expiring
   nonces let a wallet have several transactions in flight (up to concurrency ÷ 8 per wallet here).
 - **Load**: closed loop, N workers = concurrency, each: 402 → sign → paid call (timed).
-- **Server phases**: lib/payment/x402.ts \`verify\` / \`settle\` and lib/payment/ledger.ts \`claimPayment\` +
+- **Server phases**: lib/payment/x402.ts \`peek\` / \`settlePeeked\` and lib/payment/ledger.ts \`claimPayment\` +
   \`commitPaid\` called in-process against the same devnet and database, before \`next start\` starts (never two
   facilitators settling from one key at once).
 - **Inbox**: rows seeded with one \`generate_series\` INSERT per 100,000 rows (the inbox's items interleaved in
@@ -261,7 +262,9 @@ ${soakLine}
 - **Sign-in**: \`verifySignIn\` (lib/auth/siwx.ts) in-process over fresh proofs, sequentially.
 - **Baseline**: scripts/bench/baseline — \`withX402\` from \`@x402/next\` around a handler that stores into an
   in-memory array, with an in-process facilitator built exactly like lib/payment/facilitator.ts's, same chain,
-  same facilitator key, measured level by level right after ours (ours c=1, baseline c=1, ours c=8, ...), never
+  same facilitator key. Per paid call \`withX402\` asks the facilitator twice (verify before its handler runs,
+  then settle, which verifies again); ours asks once (settle, which verifies before it sends anything), since
+  the ledger claim, not a prior verify, is what keeps an unpaid write from being stored. Measured level by level right after ours (ours c=1, baseline c=1, ours c=8, ...), never
   concurrently, so both see the same chain and machine state. It is a minimal Next.js app of its own (one route,
   no proxy, no instrumentation), copied to a temp directory, built with \`next build --webpack\` (Turbopack
   refuses the linked node_modules there) and served by \`next start\`, like ours.
