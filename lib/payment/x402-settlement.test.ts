@@ -1,5 +1,6 @@
+import { SettleError } from "@x402/core/types";
 import { describe, expect, it } from "vitest";
-import { settleFailure } from "./x402-settlement";
+import { settleFailure, settleResponseOf } from "./x402-settlement";
 
 const failed = (errorReason: string | undefined, transaction = "", errorMessage?: string) => ({
   success: false,
@@ -35,5 +36,22 @@ describe("what a failed x402 settlement means for the money", () => {
     // Mined, then a later check failed.
     expect(settleFailure(failed("invalid_exact_evm_transfer_event_mismatch", TX)).kind).toBe("unknown");
     expect(settleFailure(failed(undefined)).kind).toBe("unknown");
+  });
+});
+
+describe("a remote facilitator's failed settlement", () => {
+  it("is read back from the error its client throws, and classified the same way", () => {
+    const refused = settleResponseOf(
+      new SettleError(400, failed("invalid_exact_evm_payload_signature", "", "bad signature")),
+    );
+    expect(refused).toMatchObject({ success: false, errorReason: "invalid_exact_evm_payload_signature" });
+    expect(settleFailure(refused).kind).toBe("refused");
+    const pending = settleResponseOf(new SettleError(500, failed("settlement_pending", TX)));
+    expect(settleFailure(pending).kind).toBe("unknown");
+  });
+
+  it("rethrows anything else: a network error's outcome is unknown", () => {
+    const lost = new Error("socket hang up");
+    expect(() => settleResponseOf(lost)).toThrow(lost);
   });
 });

@@ -1,4 +1,4 @@
-import type { SettleResponse } from "@x402/core/types";
+import { SettleError, type SettleResponse } from "@x402/core/types";
 
 /**
  * What an x402 facilitator's failed settle means for the money. Only two answers prove that nothing
@@ -25,4 +25,14 @@ export function settleFailure(result: SettleResponse): SettleFailure {
   if (sent) return { kind: code === TRANSACTION_FAILED ? "reverted" : "unknown", reason };
   if (code === TRANSACTION_FAILED || !code) return { kind: "unknown", reason };
   return { kind: "refused", reason };
+}
+
+/**
+ * A remote facilitator answers a failed settlement with an HTTP error carrying the same response, which
+ * its client throws as a SettleError: read it back as that response. Anything else is rethrown.
+ */
+export function settleResponseOf(error: unknown): SettleResponse {
+  if (!(error instanceof SettleError)) throw error;
+  const { errorReason, errorMessage, transaction, network } = error;
+  return { success: false, errorReason, errorMessage, transaction: transaction ?? "", network };
 }

@@ -23,7 +23,7 @@ import {
   type VerifiedPayment,
 } from "./types";
 import { reconcileX402 } from "./x402-reconcile";
-import { settleFailure } from "./x402-settlement";
+import { settleFailure, settleResponseOf } from "./x402-settlement";
 
 export const X402_HEADER = "payment-signature";
 
@@ -191,7 +191,7 @@ async function settle(payload: PaymentPayload, matched: PaymentRequirements): Pr
     server.settlePayment(payload, matched),
     env().X402_TIMEOUT_MS,
     "x402 settle",
-  );
+  ).catch(settleResponseOf);
   if (!result.success) {
     const failure = settleFailure(result);
     // Only the reason code is logged: the facilitator's message can quote the signed calldata.

@@ -313,6 +313,21 @@ function repeatRatios(ours: Level, base: Level) {
   };
 }
 
+/** The repeats that disagree with a pooled "no slower", named so the verdict never hides them. */
+function exceptions(ratios: { c: number; perRepeat: { lat: number; rps: number }[] }[]): string {
+  const against = ratios.flatMap((r) =>
+    r.perRepeat
+      .map((x, i) => ({ ...x, i }))
+      .filter((x) => x.lat > 1 || x.rps < 1)
+      .map((x) => `c=${r.c} repeat ${x.i + 1} (${x.lat.toFixed(2)}× / ${x.rps.toFixed(2)}×)`),
+  );
+  return against.length
+    ? ` Repeats where ours was slower: ${against.join(", ")}; pooled, and in the other repeats, it was not.`
+    : ratios[0]!.perRepeat.length > 1
+      ? " Every repeat agrees."
+      : "";
+}
+
 function verdictsOf(
   results: Record<string, unknown>,
   prepared: Prepared | undefined,
@@ -348,7 +363,7 @@ function verdictsOf(
         slower.length
           ? `Slower than the baseline at c=${slower.map((r) => r.c).join(", ")}${ratios[0]!.perRepeat.length > 1 ? " in every repeat" : " by more than 10%"}.`
           : ratios.every((r) => r.lat <= 1 && r.rps >= 1)
-            ? "No slower than the baseline at any level."
+            ? `No slower than the baseline at any level, pooled.${exceptions(ratios)}`
             : ratios[0]!.perRepeat.length > 1
               ? `Pooled, ours is slower at c=${ratios
                   .filter((r) => r.lat > 1 || r.rps < 1)
