@@ -363,7 +363,7 @@ function verdictsOf(
         slower.length
           ? `Slower than the baseline at c=${slower.map((r) => r.c).join(", ")}${ratios[0]!.perRepeat.length > 1 ? " in every repeat" : " by more than 10%"}.`
           : ratios.every((r) => r.lat <= 1 && r.rps >= 1)
-            ? `No slower than the baseline at any level, pooled.${exceptions(ratios)}`
+            ? `No slower than the baseline at any level, pooled.${exceptions(ratios)} Both run the same facilitator; ours asks it once per call (settle, which verifies first) where \`withX402\` asks twice (verify, then settle), and stores each write with its ledger row.`
             : ratios[0]!.perRepeat.length > 1
               ? `Pooled, ours is slower at c=${ratios
                   .filter((r) => r.lat > 1 || r.rps < 1)

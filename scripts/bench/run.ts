@@ -648,7 +648,7 @@ async function main() {
   if (SECTIONS.has("phases")) {
     // Before `next start`: on PGlite the database belongs to one process, and no two facilitators may
     // settle from one key at once.
-    section("Server-side phases of a paid x402 submission (in-process: verify, claim, settle, commit)");
+    section("Server-side phases of a paid x402 submission (in-process: claim, settle, commit)");
     const phasesFile = path.join(tmp, "phases.json");
     results.phases = await attempt("phases", async () => {
       await runInProcessChild(path.join(ROOT, "scripts/bench/inproc.ts"), ["phases", phasesFile], childEnv);
