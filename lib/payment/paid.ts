@@ -1,5 +1,5 @@
 import "server-only";
-import { type Db, type DbOrTx, getDb } from "@/lib/db/client";
+import { type DbOrTx, getDb } from "@/lib/db/client";
 import { docsLinks } from "@/lib/http/docs";
 import { AppError } from "@/lib/http/errors";
 import { json } from "@/lib/http/handler";
@@ -107,37 +107,20 @@ export async function runPaid<TBody>(request: Request, write: PaidWrite<TBody>):
 
   let payment: VerifiedPayment;
   let paymentId: string;
-  // A write that takes no business resource claims the credential as it reads, so a replay is refused
-  // at once. When the protocol's settlement verifies the credential itself before sending anything
-  // (x402), and the write needs nothing from a verified payer, the claim goes straight to settlement:
-  // one facilitator call instead of two. Otherwise the claim runs while the credential is verified.
-  // Either way a claim whose credential is then refused is released: it was never spent.
-  const peeked = !write.lockKey && !write.reserve ? await protocol.peek?.(request, write.charge) : null;
-  const settlePeeked = peeked && !write.authorize ? protocol.settlePeeked?.bind(protocol) : undefined;
+  // A write that takes no business resource and needs nothing from a verified payer goes from the
+  // claim straight to settlement when the protocol's settlement verifies the credential itself before
+  // sending anything (x402): one facilitator call instead of two, and a replay is refused at once. A
+  // claim whose credential settlement then refuses is released below: it was never spent. Every other
+  // write has the credential verified first and claims it once verified.
+  const direct = !write.lockKey && !write.reserve && !write.authorize && protocol.settlePeeked;
+  const peeked = direct ? await protocol.peek?.(request, write.charge) : null;
+  const settlePeeked = peeked ? protocol.settlePeeked?.bind(protocol) : undefined;
   if (peeked && settlePeeked) {
     const claim = await claimPayment(db, { payment: peeked, ...claimInput });
     if (!claim.ok) throw refuseClaim(claim);
     timing.mark("claim");
     paymentId = claim.paymentId;
     payment = { ...peeked, settle: () => settlePeeked(request, write.charge) };
-  } else if (peeked) {
-    const verifying = verifyCredential(protocol, request, write.charge);
-    verifying.catch(() => {}); // awaited below, unless the claim is refused first
-    const claim = await claimPayment(db, { payment: peeked, ...claimInput });
-    if (!claim.ok) throw refuseClaim(claim);
-    timing.mark("claim");
-    try {
-      payment = await verifying;
-      if (payment.paymentKey !== peeked.paymentKey || payment.payer !== peeked.payer) {
-        throw new AppError("payment-invalid", "The payment's signer is not the payer it names.");
-      }
-      await write.authorize?.(payment);
-    } catch (error) {
-      await releaseRefused(db, claim.paymentId);
-      throw error;
-    }
-    timing.mark("verify");
-    paymentId = claim.paymentId;
   } else {
     payment = await verifyCredential(protocol, request, write.charge);
     await write.authorize?.(payment);
@@ -153,7 +136,9 @@ export async function runPaid<TBody>(request: Request, write: PaidWrite<TBody>):
     settlement = await payment.settle();
   } catch (error) {
     if (error instanceof CredentialRefused && settlePeeked) {
-      await releaseRefused(db, paymentId);
+      await releaseClaim(db, paymentId).catch((e: unknown) => {
+        console.error(`[payment ${paymentId}] releasing a refused claim failed: ${describeError(e)}`);
+      });
       throw new AppError("payment-invalid", `The payment was refused: ${error.message}.`);
     }
     if (error instanceof SettlementError) {
@@ -188,13 +173,6 @@ export async function runPaid<TBody>(request: Request, write: PaidWrite<TBody>):
     timing.mark("finish");
   }
   return json(body, { headers: { ...settlement.headers, "server-timing": timing.header() } });
-}
-
-/** Releases the claim of a credential refused before anything moved; a failure only leaves it to recovery. */
-function releaseRefused(db: Db, paymentId: string): Promise<void> {
-  return releaseClaim(db, paymentId).catch((e: unknown) => {
-    console.error(`[payment ${paymentId}] releasing a refused claim failed: ${describeError(e)}`);
-  });
 }
 
 /** The protocol's verification; a failure that is not a refusal means the network could not be asked. */

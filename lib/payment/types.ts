@@ -50,7 +50,7 @@ export interface PaymentProtocol {
   verify(request: Request, charge: Charge): Promise<VerifiedPayment>;
   /**
    * Reads what the credential says it is (replay key, payer, amount) without verifying it: no network,
-   * no signature check. Lets the ledger claim it while verification runs. Null when it cannot be read
+   * no signature check, so the ledger can claim it before `settlePeeked`. Null when it cannot be read
    * that way; `verify` then decides.
    */
   peek?(request: Request, charge: Charge): Promise<PeekedPayment | null>;

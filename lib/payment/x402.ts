@@ -82,7 +82,7 @@ function refuse(detail: string): AppError {
   return new AppError("payment-invalid", detail);
 }
 
-// peek and verify both read the same request's credential on the paid hot path: decode it once.
+// peek and settlePeeked (or verify) read the same request's credential on the paid hot path: decode it once.
 const reads = new WeakMap<Request, ReturnType<typeof decodeAndMatch>>();
 function read(request: Request, charge: Charge) {
   let pending = reads.get(request);
