@@ -9,7 +9,9 @@ const SECURITY_HEADERS = [
 ];
 
 const nextConfig: NextConfig = {
-  // Native/WASM and chain libraries are loaded by Node at run time, not bundled.
+  // Native/WASM and chain libraries are loaded by Node at run time, not bundled. viem and ox too:
+  // the payment libraries above load them from node_modules, and a bundled second copy would make
+  // their errors fail our `instanceof` checks (a simulation's revert would read as "unreachable").
   serverExternalPackages: [
     "@electric-sql/pglite",
     "postgres",
@@ -18,6 +20,8 @@ const nextConfig: NextConfig = {
     "@x402/extensions",
     "siwe",
     "mppx",
+    "viem",
+    "ox",
   ],
   poweredByHeader: false,
   // Each process may pick its own build dir so tests and dev can run side by side.

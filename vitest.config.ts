@@ -1,19 +1,40 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+const UNIT = ["lib/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts", "testing/**/*.test.ts"];
+const INTEGRATION = [
+  "lib/**/*.integration.test.ts",
+  "app/**/*.integration.test.ts",
+  "scripts/**/*.integration.test.ts",
+];
+
+/**
+ * Two projects, as `mppx` splits its tests: `unit` needs no chain and no database and runs in seconds
+ * (`npm run test:unit`); `integration` (`*.integration.test.ts`) runs against one real devnet started
+ * for the whole run, each file with its own embedded database (or DATABASE_URL). `npx vitest run` runs both.
+ */
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    include: ["lib/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
-    globalSetup: ["./vitest.global-setup.ts"],
-    setupFiles: ["./vitest.setup.ts"],
-    // One file at a time: files share the devnet's wallets and the facilitator's key, and exact
-    // balance assertions must not see another file's payments.
-    fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     server: { deps: { inline: ["server-only"] } },
-    alias: { "server-only": path.resolve(import.meta.dirname, "lib/testing/server-only-stub.ts") },
+    alias: { "server-only": path.resolve(import.meta.dirname, "testing/server-only-stub.ts") },
+    projects: [
+      { extends: true, test: { name: "unit", include: UNIT, exclude: INTEGRATION } },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: INTEGRATION,
+          globalSetup: ["./vitest.global-setup.ts"],
+          setupFiles: ["./vitest.setup.ts"],
+          // One file at a time: files share the devnet's wallets and the facilitator's key, and exact
+          // balance assertions must not see another file's payments.
+          fileParallelism: false,
+        },
+      },
+    ],
   },
 });

@@ -1,6 +1,6 @@
 import type { TestProject } from "vitest/node";
-import { devnetAppEnv } from "./lib/devnet/app-env";
-import { startDevnet } from "./lib/devnet/start-devnet";
+import { devnetAppEnv } from "./scripts/devnet/app-env";
+import { startDevnet } from "./scripts/devnet/start-devnet";
 
 /** One real local chain for the whole unit/route suite; each worker gets its own embedded database. */
 export default async function setup(project: TestProject) {
@@ -12,7 +12,7 @@ export default async function setup(project: TestProject) {
 
 declare module "vitest" {
   export interface ProvidedContext {
-    devnet: import("./lib/devnet/start-devnet").DevnetInfo;
+    devnet: import("./scripts/devnet/start-devnet").DevnetInfo;
     appEnv: Record<string, string>;
   }
 }

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { SiteHeader } from "@/components/layout/site-header";
 import { Providers } from "@/components/providers";
 import { currentSession } from "@/lib/auth/browser-session";
-import { clientConfig } from "@/lib/http/client-config";
+import { clientConfig } from "@/lib/openapi/client-config";
 import "./globals.css";
 
 export const metadata: Metadata = {

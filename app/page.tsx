@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Snippet } from "@/components/landing/snippet";
 import { buttonClass } from "@/components/ui/button";
-import { clientConfig } from "@/lib/http/client-config";
+import { clientConfig } from "@/lib/openapi/client-config";
 
 const SNIPPET = `import { wrapFetchWithPayment, x402Client } from "@x402/fetch";
 import { ExactEvmScheme } from "@x402/evm/exact/client";

@@ -1,21 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
-import { devnetAppEnv } from "../lib/devnet/app-env";
-import { startDevnet } from "../lib/devnet/start-devnet";
+import { freePort } from "../scripts/devnet/anvil";
+import { devnetAppEnv } from "../scripts/devnet/app-env";
+import { startDevnet } from "../scripts/devnet/start-devnet";
 
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 async function waitForApp(url: string, app: ChildProcess, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;

@@ -10,6 +10,8 @@ const serverSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     /** Public origin the service is reached at; sign-in proofs are bound to it, never to the Host header. */
     PUBLIC_ORIGIN: httpUrl.transform((u) => new URL(u).origin),
+    /** Where agents and operators reach the people running this deployment (OpenAPI info.contact). */
+    CONTACT_EMAIL: z.email("must be an email address").optional(),
     /** PostgreSQL URL; when unset the embedded PGlite database in PGLITE_DIR is used. */
     DATABASE_URL: z
       .string()
@@ -25,10 +27,29 @@ const serverSchema = z
     X402_ASSET_VERSION: z.string().min(1).default("2"),
     X402_ASSET_DECIMALS: z.coerce.number().int().min(0).max(36).default(6),
     X402_PAY_TO: address,
-    /** Either an in-process facilitator settling from this key, or a remote facilitator URL. */
-    X402_FACILITATOR_PRIVATE_KEY: privateKey.optional(),
+    /**
+     * Either an in-process facilitator settling from these keys (comma-separated; each app instance
+     * leases one at a time, so give at least one per instance), or a remote facilitator URL.
+     */
+    X402_FACILITATOR_PRIVATE_KEY: z
+      .string()
+      .transform((list) =>
+        list
+          .split(",")
+          .map((k) => k.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(privateKey).min(1).max(32))
+      .optional(),
     X402_FACILITATOR_URL: httpUrl.optional(),
     X402_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
+    /**
+     * A stable name for this instance (a pod or host name). Instances lease signing keys under it, so a
+     * restarted instance takes its own keys back at once; never give two live instances the same name.
+     */
+    INSTANCE_ID: z.string().min(1).max(100).optional(),
+    /** How often each instance reconciles open payments and payouts with the chains. */
+    RECOVERY_INTERVAL_MS: z.coerce.number().int().min(500).max(3_600_000).default(60_000),
     SIWX_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
     /** MPP (method tempo, intent charge): challenges are HMAC-bound with this secret (≥ 32 chars). */
     MPP_SECRET_KEY: z.string().min(32, "must be at least 32 characters"),
@@ -46,6 +67,8 @@ const serverSchema = z
     /** Free endpoints: requests per minute per signed-in wallet, and per client address. */
     RATE_LIMIT_WALLET_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     RATE_LIMIT_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    /** Paid endpoints: requests per minute per client address, counted before a credential is read. */
+    RATE_LIMIT_PAID_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     /** "true" behind a reverse proxy that appends the client address to X-Forwarded-For. */
     TRUST_PROXY: z
       .enum(["true", "false"], { error: "must be true or false" })

@@ -1,6 +1,7 @@
 import "server-only";
 import { startRecoveryLoop } from "@/lib/domain/recovery-loop";
 import { env, InvalidEnvError } from "@/lib/env";
+import { installPeerAddressHook } from "@/lib/http/peer-address";
 import { startWebhookWorker } from "@/lib/webhooks/worker-loop";
 
 /**
@@ -18,6 +19,7 @@ export async function startServer(): Promise<void> {
     }
     throw error;
   }
+  installPeerAddressHook();
   await startRecoveryLoop();
   startWebhookWorker();
 }

@@ -6,10 +6,10 @@
 import { readFileSync } from "node:fs";
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import { Receipt } from "mppx";
-import { createMppFetch } from "../lib/clients/mpp-payer";
-import { createSignInFetch } from "../lib/clients/siwx-fetch";
-import { createX402Fetch } from "../lib/clients/x402-payer";
-import type { DevnetInfo } from "../lib/devnet/start-devnet";
+import { createMppFetch } from "./clients/mpp-payer";
+import { createSignInFetch } from "./clients/siwx-fetch";
+import { createX402Fetch } from "./clients/x402-payer";
+import type { DevnetInfo } from "./devnet/start-devnet";
 
 const devnet = JSON.parse(readFileSync(".devnet/devnet.json", "utf8")) as DevnetInfo;
 const wallet = devnet.accounts[0]!;

@@ -3,8 +3,8 @@
  * wallets, the in-process facilitator and the app on the embedded database. Nothing to configure.
  */
 import { spawn } from "node:child_process";
-import { devnetAppEnv } from "../lib/devnet/app-env";
-import { startDevnet, writeDevnetFile } from "../lib/devnet/start-devnet";
+import { devnetAppEnv } from "./devnet/app-env";
+import { startDevnet, writeDevnetFile } from "./devnet/start-devnet";
 
 const port = Number(process.env.PORT ?? 3000);
 const appUrl = process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
@@ -24,6 +24,8 @@ const next = spawn("npx", ["next", "dev", "--port", String(port)], {
       databaseUrl: process.env.DATABASE_URL,
       pgliteDir: process.env.PGLITE_DIR ?? ".data/pglite",
     }),
+    // A restarted dev server takes its own signing-key leases back at once.
+    INSTANCE_ID: process.env.INSTANCE_ID ?? "dev",
   },
 });
 

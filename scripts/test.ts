@@ -1,6 +1,7 @@
 /**
- * `npm test`: every test, in the order a failure is cheapest to read — unit and route tests on a real
- * local chain, then the production build, then Playwright over HTTP (api) and in Chromium (ui).
+ * `npm test`: every test, in the order a failure is cheapest to read — unit tests (no chain), then
+ * integration and route tests on a real local chain, then the production build, then Playwright over
+ * HTTP (api) and in Chromium (ui).
  * Set DATABASE_URL to run all of it on PostgreSQL instead of the embedded database.
  */
 import { spawnSync } from "node:child_process";
@@ -15,6 +16,7 @@ function run(label: string, command: string, args: string[]) {
 }
 
 console.log(`Database: ${process.env.DATABASE_URL ? "PostgreSQL from DATABASE_URL" : "embedded PGlite"}`);
-run("unit and route tests", "npx", ["vitest", "run"]);
+run("unit tests (no chain)", "npx", ["vitest", "run", "--project", "unit"]);
+run("integration and route tests (devnet)", "npx", ["vitest", "run", "--project", "integration"]);
 run("production build", "npx", ["next", "build"]);
 run("end-to-end tests", "npx", ["playwright", "test", ...process.argv.slice(2)]);

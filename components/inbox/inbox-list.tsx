@@ -1,11 +1,12 @@
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { InboxIcon } from "@/components/ui/icons";
 import { EmptyState, ErrorState, SkeletonRows } from "@/components/ui/states";
 import { explainError } from "@/lib/api-client/explain";
 import type { InboxFilters, InboxItem, InboxPage } from "@/lib/api-client/types";
 import { InboxRow } from "./inbox-row";
+import { useLoadOnScroll } from "./use-load-on-scroll";
 
 type Props = {
   query: UseInfiniteQueryResult<InfiniteData<InboxPage>>;
@@ -16,25 +17,15 @@ type Props = {
   onOpen: (id: string) => void;
 };
 
-/** The inbox's rows, newest first; the next page loads when the end scrolls into view or on "Load more". */
+/** The inbox's rows, newest first; the next page loads when the reader scrolls to the end, or on "Load more". */
 export function InboxList({ query, items, filters, selectedId, hrefFor, onOpen }: Props) {
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !hasNextPage) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        // Never cancel a page already on its way (the default would fetch it twice).
-        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage)
-          void fetchNextPage({ cancelRefetch: false });
-      },
-      { rootMargin: "400px" },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  // Never cancel a page already on its way (the default would fetch it twice).
+  const loadMore = () => void fetchNextPage({ cancelRefetch: false });
+  // Only scrolling loads by itself: bringing "Load more" into view to press it must not load a page
+  // too, or the new rows land where the pointer is about to click.
+  useLoadOnScroll(sentinel, hasNextPage && !isFetchingNextPage && !isFetchNextPageError, loadMore);
 
   if (query.isPending) return <SkeletonRows rows={8} />;
   if (query.isError && items.length === 0) {
@@ -70,14 +61,9 @@ export function InboxList({ query, items, filters, selectedId, hrefFor, onOpen }
           </li>
         ))}
       </ul>
-      <div ref={sentinel} className="flex justify-center p-4">
+      <div ref={setSentinel} className="flex justify-center p-4">
         {hasNextPage ? (
-          <Button
-            variant="secondary"
-            size="sm"
-            busy={isFetchingNextPage}
-            onClick={() => fetchNextPage({ cancelRefetch: false })}
-          >
+          <Button variant="secondary" size="sm" busy={isFetchingNextPage} onClick={loadMore}>
             Load more
           </Button>
         ) : (

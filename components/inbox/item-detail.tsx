@@ -7,7 +7,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import { ErrorState, Loading } from "@/components/ui/states";
 import { explainError } from "@/lib/api-client/explain";
 import { useFeedbackItem } from "@/lib/api-client/hooks/use-inbox";
-import { formatUsd } from "@/lib/api-client/money";
+import { usdLabel } from "@/lib/api-client/money";
 import type { FeedbackRecord, InboxItem } from "@/lib/api-client/types";
 import { shortAddress } from "../format";
 import { Attachments, Reproduction, Section, TargetValue } from "./item-fields";
@@ -113,7 +113,7 @@ function Resolution({ item }: { item: FeedbackRecord }) {
       {item.rewardAmount ? (
         <div className="mt-3 border-t border-emerald-200 pt-3">
           <p>
-            Tip paid: <span className="font-semibold">{formatUsd(item.rewardAmount)}</span>
+            Tip paid: <span className="font-semibold">{usdLabel(item.rewardAmount)}</span>
           </p>
           {item.rewardTxHash ? (
             <p

@@ -5,12 +5,14 @@ import { Dialog } from "@/components/ui/dialog";
 import { Notice } from "@/components/ui/states";
 import { useClientConfig } from "@/lib/api-client/config";
 import { explainError } from "@/lib/api-client/explain";
+import { RESOLVE_MESSAGE_MAX } from "@/lib/api-client/form-schemas";
 import { useResolveFeedback } from "@/lib/api-client/hooks/use-resolve";
-import { formatUsd, microToUsd, parseUsd } from "@/lib/api-client/money";
+import { usdLabel } from "@/lib/api-client/money";
 import type { FeedbackRecord } from "@/lib/api-client/types";
+import { formatUsdForPeople, parseUsd } from "@/lib/money";
 import { shortAddress } from "../format";
 
-const MESSAGE_LIMIT = 2000;
+const MESSAGE_LIMIT = RESOLVE_MESSAGE_MAX;
 const PRESETS = ["0", "0.1", "0.5", "1", "2"] as const;
 
 type Props = { owner: string; namespace: string; item: FeedbackRecord; onClose: () => void };
@@ -26,12 +28,12 @@ export function ResolveDialog({ owner, namespace, item, onClose }: Props) {
   const tipId = useId();
 
   const maxMicro = parseUsd(config.prices.maxReward) ?? 0n;
-  const tipMicro = tip.trim() === "" ? 0n : parseUsd(tip);
+  const tipMicro = tip.trim() === "" ? 0n : parseUsd(tip.trim());
   const tipError =
     tipMicro === null
       ? "Enter an amount in USD, like 0.50."
       : tipMicro > maxMicro
-        ? `A tip can be at most ${formatUsd(config.prices.maxReward)}.`
+        ? `A tip can be at most ${usdLabel(config.prices.maxReward)}.`
         : null;
   const length = [...message].length;
   const tipped = tipMicro !== null && tipMicro > 0n;
@@ -44,7 +46,7 @@ export function ResolveDialog({ owner, namespace, item, onClose }: Props) {
     resolve.mutate({ id: item.id, message, rewardMicroUsd: tipMicro }, { onSuccess: onClose });
   }
 
-  const price = tipped && tipMicro !== null ? `${microToUsd(tipMicro)} USD` : null;
+  const price = tipped && tipMicro !== null ? `${formatUsdForPeople(tipMicro)} USD` : null;
 
   return (
     <Dialog open onClose={onClose} title="Resolve this item">
@@ -71,7 +73,7 @@ export function ResolveDialog({ owner, namespace, item, onClose }: Props) {
         <label htmlFor={tipId} className="mt-2 block text-sm font-medium">
           Tip{" "}
           <span className="font-normal text-zinc-500">
-            (0 to {formatUsd(config.prices.maxReward)}, in USDC)
+            (0 to {usdLabel(config.prices.maxReward)}, in USDC)
           </span>
         </label>
         <div className="mt-1 flex flex-wrap items-center gap-2">
@@ -97,7 +99,7 @@ export function ResolveDialog({ owner, namespace, item, onClose }: Props) {
               onClick={() => setTip(preset)}
               className="h-7 rounded-md px-2 text-xs font-medium text-zinc-600 ring-1 ring-zinc-200 ring-inset hover:bg-zinc-50"
             >
-              {preset === "0" ? "No tip" : formatUsd(preset)}
+              {preset === "0" ? "No tip" : usdLabel(preset)}
             </button>
           ))}
         </div>

@@ -7,7 +7,7 @@ import { useClientConfig } from "@/lib/api-client/config";
 import { explainError } from "@/lib/api-client/explain";
 import { registerNamespaceSchema } from "@/lib/api-client/form-schemas";
 import { useRegisterNamespace } from "@/lib/api-client/hooks/use-namespaces";
-import { formatUsd } from "@/lib/api-client/money";
+import { usdLabel } from "@/lib/api-client/money";
 import { shortAddress } from "../format";
 import { ConnectDialog } from "../wallet/connect-dialog";
 
@@ -22,7 +22,7 @@ export function RegisterForm({ owner }: { owner: string }) {
   const [connecting, setConnecting] = useState(false);
   const nameId = useId();
   const descriptionId = useId();
-  const price = formatUsd(config.prices.register);
+  const price = usdLabel(config.prices.register);
   const payer = connection.status === "connected" ? connection.address : undefined;
   const wrongWallet = payer !== undefined && payer.toLowerCase() !== owner.toLowerCase();
 

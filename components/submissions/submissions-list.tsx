@@ -10,7 +10,7 @@ import { EmptyState, ErrorState, SkeletonRows } from "@/components/ui/states";
 import { explainError } from "@/lib/api-client/explain";
 import { useSession } from "@/lib/api-client/hooks/use-session";
 import { useSubmissions } from "@/lib/api-client/hooks/use-submissions";
-import { formatUsd } from "@/lib/api-client/money";
+import { usdLabel } from "@/lib/api-client/money";
 import type { Submission } from "@/lib/api-client/types";
 import { shortAddress } from "../format";
 
@@ -91,7 +91,7 @@ function SubmissionRow({ item }: { item: Submission }) {
           )}
           {resolution.rewardAmount ? (
             <p className="mt-2 text-xs text-zinc-700">
-              Tip received: <span className="font-semibold">{formatUsd(resolution.rewardAmount)}</span>
+              Tip received: <span className="font-semibold">{usdLabel(resolution.rewardAmount)}</span>
               {resolution.rewardTxHash ? (
                 <span className="mt-1 flex flex-wrap items-center gap-1 font-mono break-all">
                   {resolution.rewardTxHash}

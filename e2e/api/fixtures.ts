@@ -1,9 +1,9 @@
 import { expect } from "@playwright/test";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
-import { createSignInFetch } from "../../lib/clients/siwx-fetch";
-import { createX402Fetch } from "../../lib/clients/x402-payer";
-import type { DevnetInfo } from "../../lib/devnet/start-devnet";
-import { chainReader } from "../../lib/testing/chain";
+import { createSignInFetch } from "../../scripts/clients/siwx-fetch";
+import { createX402Fetch } from "../../scripts/clients/x402-payer";
+import type { DevnetInfo } from "../../scripts/devnet/start-devnet";
+import { chainReader } from "../../testing/chain";
 
 /** Set by e2e/global-setup.ts: the local chain and the `next start` server on it. */
 export const devnet: DevnetInfo = JSON.parse(process.env.E2E_DEVNET ?? "null");

@@ -121,23 +121,27 @@ test.describe("paid flows move exactly the price", () => {
 });
 
 test.describe("replayed payments", () => {
-  test("a PAYMENT-SIGNATURE that already paid a submission is refused when sent again", async () => {
+  test("a PAYMENT-SIGNATURE that already paid a submission gets its answer again, never a second charge", async () => {
     const body = item(uniqueName());
     const signature = await payer.sign(await challenge("feedback", body));
     const before = await payer.balance();
     const first = await fetch(url("feedback"), postJson(body, { "payment-signature": signature }));
     await expectSettled(first, payer.address, PRICE.feedback);
+    const answer = await first.json();
     expect(await payer.balance()).toBe(before - PRICE.feedback);
 
-    const replay = await fetch(url("feedback"), postJson(body, { "payment-signature": signature }));
-    expect([402, 409]).toContain(replay.status);
-    expect(replay.headers.get("payment-response")).toBeNull();
-    // Even for a different body, the spent credential buys nothing.
+    // An agent that lost the answer sends the same request again: it gets the same answer.
+    const again = await fetch(url("feedback"), postJson(body, { "payment-signature": signature }));
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual(answer);
+    expect(again.headers.get("payment-response")).toBe(first.headers.get("payment-response"));
+    // For a different body, the spent credential buys nothing.
     const other = await fetch(
       url("feedback"),
       postJson(item(uniqueName()), { "payment-signature": signature }),
     );
-    expect([402, 409]).toContain(other.status);
+    const problem = await expectProblem(other, 409);
+    expect(problem.detail).toMatch(/already paid for another request/);
     expect(await payer.balance()).toBe(before - PRICE.feedback);
   });
 

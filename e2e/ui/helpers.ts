@@ -1,6 +1,6 @@
 import { expect, type Page, type TestInfo } from "@playwright/test";
 import type { Hex } from "viem";
-import { createX402Fetch } from "../../lib/clients/x402-payer";
+import { createX402Fetch } from "../../scripts/clients/x402-payer";
 import { devnet } from "./wallet";
 
 /** A full-page screenshot kept with the test's artifacts (and attached to the report). */

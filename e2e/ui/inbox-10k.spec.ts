@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { expect as baseExpect, test } from "@playwright/test";
+import { expect as baseExpect, type Locator, type Page, type Request, test } from "@playwright/test";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import { devnetAppEnv } from "../../lib/devnet/app-env";
+import { freePort } from "../../scripts/devnet/anvil";
+import { devnetAppEnv } from "../../scripts/devnet/app-env";
 import { devnet, injectWallet } from "./wallet";
 
 // Two busy cores run the app, the chain and the browser: give each expectation room.
@@ -16,15 +16,6 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 const ITEMS = 10_000;
 const OWNER = devnet.accounts[6]!;
 const NAMESPACE = "big-inbox";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Writes a namespace holding ITEMS items straight into a fresh embedded database. */
 async function seed(dataDir: string) {
@@ -75,6 +66,54 @@ async function startApp(dataDir: string): Promise<{ url: string; app: ChildProce
   }
   app.kill("SIGKILL");
   throw new Error("the seeded app did not start");
+}
+
+/**
+ * "Load more" loads exactly one page, reaching the button without scrolling (focus) loads nothing,
+ * scrolling to the end loads the next page, and the list never loads by itself in between. Counts
+ * requests rather than timing anything: a slow machine can only make the quiet watch less sharp.
+ */
+async function loadsOnlyWhenAsked(page: Page, rows: Locator) {
+  const list = page.getByRole("list", { name: "Feedback items" });
+  const pane = list.locator("xpath=..");
+  const loadMore = page.getByRole("button", { name: "Load more" });
+  const isList = (request: Request) => new URL(request.url()).pathname === "/api/namespace/list";
+  const nextPages: string[] = [];
+  const inFlight = new Set<Request>();
+  page.on("request", (request) => {
+    if (!isList(request)) return;
+    inFlight.add(request);
+    if (new URL(request.url()).searchParams.has("cursor")) nextPages.push(request.url());
+  });
+  const done = (request: Request) => inFlight.delete(request);
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
+
+  /** Waits until the list is idle with `count` rows, then watches it while nobody touches the page. */
+  async function staysAt(count: number, pages: number) {
+    await expect(rows).toHaveCount(count);
+    await expect.poll(() => inFlight.size).toBe(0);
+    await expect(pane).not.toHaveAttribute("aria-busy");
+    await page.waitForTimeout(3_000);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(nextPages, "next-page requests so far").toHaveLength(pages);
+    await expect(rows).toHaveCount(count);
+  }
+
+  await expect(rows).toHaveCount(50);
+  // A click brings the button into view, then presses it: one page, not one for the view and one for the press.
+  await loadMore.click();
+  await staysAt(100, 1);
+  await expect(rows.nth(99)).toContainText("Report 100:");
+  // Keyboard focus scrolls "Load more" into view too; it stays where it is, ready for Enter.
+  await loadMore.focus();
+  await expect(loadMore).toBeInViewport();
+  await staysAt(100, 1);
+  await expect(loadMore).toBeFocused();
+  // Scrolling to the end, as a person does with the wheel, loads the next page by itself.
+  await rows.first().hover();
+  await page.mouse.wheel(0, 100_000);
+  await staysAt(150, 2);
 }
 
 test("an inbox holding 10,000 items shows its first page quickly", async ({ page }, testInfo) => {
@@ -129,8 +168,7 @@ test("an inbox holding 10,000 items shows its first page quickly", async ({ page
     // Pages of 50, newest first; the next page comes on demand.
     await expect(rows).toHaveCount(50);
     await expect(rows.first()).toContainText("Report 1:");
-    await page.getByRole("button", { name: "Load more" }).click();
-    await expect(rows).toHaveCount(100);
+    await loadsOnlyWhenAsked(page, rows);
     await page.goto(`${url}/dashboard/${NAMESPACE}?q=step%2042`);
     await expect(firstRow).toContainText("step 42");
     timings.push(await painted());

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from "@playwright/test";
-import { chainReader } from "../../lib/testing/chain";
+import { chainReader } from "../../testing/chain";
 import { shot, submitAsAgent, watchCsp } from "./helpers";
 import { devnet, injectWallet } from "./wallet";
 

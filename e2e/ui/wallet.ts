@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { type Hex, toHex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import type { DevnetInfo } from "../../lib/devnet/start-devnet";
+import type { DevnetInfo } from "../../scripts/devnet/start-devnet";
 
 /** Set by e2e/global-setup.ts: the local chain and the `next start` server on it. */
 export const devnet: DevnetInfo = JSON.parse(process.env.E2E_DEVNET ?? "null");

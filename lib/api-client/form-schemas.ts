@@ -2,3 +2,4 @@
 import "./zod-jitless";
 
 export { registerNamespaceSchema } from "@/lib/schemas/namespace";
+export { RESOLVE_MESSAGE_MAX } from "@/lib/schemas/resolve";

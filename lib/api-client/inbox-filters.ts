@@ -17,7 +17,7 @@ export function parseInboxFilters(get: (key: string) => string | null | undefine
 }
 
 /** Items per inbox page. */
-export const INBOX_PAGE_SIZE = 50;
+const INBOX_PAGE_SIZE = 50;
 
 /** The query string of GET /api/namespace/list for these filters. */
 export function inboxListParams(namespace: string, filters: InboxFilters, cursor?: string): URLSearchParams {

@@ -1,21 +1,23 @@
-// Response shapes, taken from the server code that produces them (type-only: nothing server-side ships).
+// Response shapes (type-only: nothing server-side ships).
+
+import type { z } from "zod";
 import type { SessionView } from "@/lib/auth/browser-session";
 import type { SignInChallenge } from "@/lib/auth/siwe-sign-in";
 import type { countFeedback } from "@/lib/domain/feedback/count-feedback";
-import type { presentListItem, presentRecord, presentStatusItem } from "@/lib/domain/feedback/present";
 import type { listOwnedNamespaces } from "@/lib/domain/namespace/list-owned-namespaces";
 import type { FeedbackType, Severity } from "@/lib/schemas/feedback";
+import type { feedbackRecordSchema, listResponseSchema, statusResponseSchema } from "@/lib/schemas/responses";
 
 export type { FeedbackType, SessionView, Severity, SignInChallenge };
 
-export type FeedbackRecord = ReturnType<typeof presentRecord>;
-export type InboxItem = ReturnType<typeof presentListItem>;
-export type Submission = ReturnType<typeof presentStatusItem>;
+// The answers' types are the schemas' (the same schemas the OpenAPI document and its tests use).
+export type FeedbackRecord = z.output<typeof feedbackRecordSchema>;
+export type InboxItem = z.output<typeof listResponseSchema>["feedback"][number];
+export type Submission = z.output<typeof statusResponseSchema>["feedback"][number];
 export type OwnedNamespaces = Awaited<ReturnType<typeof listOwnedNamespaces>>;
-export type OwnedNamespace = OwnedNamespaces["namespaces"][number];
 export type FeedbackCounts = Awaited<ReturnType<typeof countFeedback>>;
 
-export type Page<T> = { count: number; feedback: T[]; nextCursor?: string };
+type Page<T> = { count: number; feedback: T[]; nextCursor?: string };
 export type InboxPage = Page<InboxItem> & { namespace: string };
 export type SubmissionsPage = Page<Submission> & { submitter: string };
 

@@ -7,7 +7,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 
 /** How long a browser session lasts after a sign-in: one working day, then sign in again. */
-export const SESSION_TTL_SECONDS = 8 * 60 * 60;
+const SESSION_TTL_SECONDS = 8 * 60 * 60;
 
 /** Who a session (or a SIGN-IN-WITH-X proof) says is calling. */
 export type SessionIdentity = { address: `0x${string}`; chainId: string; did: string };
@@ -22,7 +22,7 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 const secure = () => new URL(env().PUBLIC_ORIGIN).protocol === "https:";
 
 /** The cookie's name; `__Host-` (Secure, Path=/, no Domain) whenever the service is served over https. */
-export function sessionCookieName(): string {
+function sessionCookieName(): string {
   return secure() ? "__Host-session" : "session";
 }
 

@@ -1,10 +1,10 @@
 import "server-only";
 import { SiweMessage } from "siwe";
-import { createPublicClient, getAddress, isHex } from "viem";
+import { getAddress, isHex } from "viem";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
-import { rpcTransport } from "@/lib/payment/rpc";
+import { signInNetworkOf, signInNetworks, verifyWalletMessage } from "./chains";
 import { consumeNonce, isNonceLive, issueNonce } from "./nonces";
 import type { SessionIdentity } from "./session";
 
@@ -23,14 +23,6 @@ export type SignInChallenge = {
 const STATEMENT = "Sign in to the feedback dashboard.";
 // Clocks differ a little between the browser, the wallet and us.
 const CLOCK_SKEW_MS = 60_000;
-const RPC_TIMEOUT_MS = 5_000;
-
-let rpcClient: ReturnType<typeof createRpcClient> | undefined;
-function createRpcClient() {
-  return createPublicClient({
-    transport: rpcTransport(env().X402_RPC_URL, { timeout: RPC_TIMEOUT_MS, retryCount: 0 }),
-  });
-}
 
 const invalid = (detail: string) => new AppError("sign-in-invalid", detail);
 const chainIdOf = (network: string) => Number(network.split(":")[1]);
@@ -71,8 +63,9 @@ function checkFields(siwe: SiweMessage): void {
   } catch {}
   if (uriOrigin !== e.PUBLIC_ORIGIN) throw invalid(`The message's URI must be on ${e.PUBLIC_ORIGIN}.`);
   if (siwe.version !== "1") throw invalid("Only version 1 of Sign-In with Ethereum is accepted.");
-  if (siwe.chainId !== chainIdOf(e.X402_NETWORK)) {
-    throw invalid(`Sign in on chain ${chainIdOf(e.X402_NETWORK)}; the message names chain ${siwe.chainId}.`);
+  if (!signInNetworkOf(siwe.chainId)) {
+    const chains = signInNetworks().map(chainIdOf).join(" or ");
+    throw invalid(`Sign in on chain ${chains}; the message names chain ${siwe.chainId}.`);
   }
   const issuedAt = Date.parse(siwe.issuedAt ?? "");
   const expiresAt = Date.parse(siwe.expirationTime ?? "");
@@ -91,7 +84,7 @@ function checkFields(siwe: SiweMessage): void {
 }
 
 /**
- * Checks a signed SIWE message: bound to our origin and chain, fresh, signed by its address (plain or
+ * Checks a signed SIWE message: bound to our origin and to a sign-in chain, fresh, signed by its address (plain or
  * smart wallet, through viem), with a nonce we issued; spends the nonce last, so a bad try burns nothing.
  */
 export async function verifySignInMessage(message: string, signature: string): Promise<SessionIdentity> {
@@ -103,14 +96,11 @@ export async function verifySignInMessage(message: string, signature: string): P
     throw invalid("The nonce was not issued by this server, has expired, or was already used; try again.");
   }
   const address = getAddress(siwe.address);
-  rpcClient ??= createRpcClient();
-  const valid = await rpcClient
-    .verifyMessage({ address, message, signature, mode: "eoa" })
-    .catch(() => false);
+  const network = signInNetworkOf(siwe.chainId)!;
+  const valid = await verifyWalletMessage(network, { address, message, signature }).catch(() => false);
   if (!valid) throw invalid("The signature does not match the wallet address and the message.");
   if (!(await consumeNonce(db, siwe.nonce, address))) {
     throw invalid("This sign-in message was already used; start the sign-in again.");
   }
-  const chainId = env().X402_NETWORK;
-  return { address, chainId, did: `did:pkh:${chainId}:${address}` };
+  return { address, chainId: network, did: `did:pkh:${network}:${address}` };
 }

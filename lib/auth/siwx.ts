@@ -3,7 +3,6 @@ import { encodePaymentRequiredHeader } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
 import {
   declareSIWxExtension,
-  type EVMMessageVerifier,
   parseSIWxHeader,
   SIGN_IN_WITH_X,
   type SIWxExtension,
@@ -11,12 +10,12 @@ import {
   validateSIWxMessage,
   verifySIWxSignature,
 } from "@x402/extensions/sign-in-with-x";
-import { createPublicClient, getAddress, isAddress } from "viem";
+import { getAddress, isAddress } from "viem";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { docsLinks } from "@/lib/http/docs";
 import { AppError } from "@/lib/http/errors";
-import { rpcTransport } from "@/lib/payment/rpc";
+import { signInNetworkOf, signInNetworks, verifyWalletMessage } from "./chains";
 import { consumeNonce, isNonceLive, issueNonce } from "./nonces";
 import { sessionOf } from "./session";
 
@@ -34,23 +33,6 @@ export type SignedInIdentity = {
 };
 
 const DEFAULT_STATEMENT = "Sign in to the feedback service.";
-// A sign-in check must never hang a request; smart-wallet checks are one eth_call.
-const RPC_TIMEOUT_MS = 5_000;
-
-let rpcClient: ReturnType<typeof createRpcClient> | undefined;
-
-function createRpcClient() {
-  return createPublicClient({
-    transport: rpcTransport(env().X402_RPC_URL, { timeout: RPC_TIMEOUT_MS, retryCount: 0 }),
-  });
-}
-
-// "eoa" mode recovers ECDSA locally first, so plain wallets never cost an RPC call; contract
-// wallets fall through to viem's ERC-6492 validator, which covers EIP-1271 and undeployed wallets.
-const evmVerifier: EVMMessageVerifier = (args) => {
-  rpcClient ??= createRpcClient();
-  return rpcClient.verifyMessage({ ...args, mode: "eoa" });
-};
 
 function invalid(detail: string): AppError {
   return new AppError("sign-in-invalid", detail);
@@ -74,8 +56,10 @@ export async function authenticationRequired(
   const e = env();
   const uri = onPublicOrigin(resourceUrl);
   const { nonce, issuedAt, expiresAt } = await issueNonce(await getDb(), e.SIWX_TTL_SECONDS);
+  // Every chain a payer may have paid on: x402's, and Tempo's for MPP. Clients sign for the first one
+  // their wallet type matches, and a plain wallet is the same submitter on both.
   const declared = declareSIWxExtension({
-    network: e.X402_NETWORK,
+    network: signInNetworks(),
     statement,
     expirationSeconds: e.SIWX_TTL_SECONDS,
   })[SIGN_IN_WITH_X]!;
@@ -124,8 +108,9 @@ function parse(header: string): SIWxPayload {
 export async function verifySignIn(header: string): Promise<SignedInIdentity> {
   const e = env();
   const payload = parse(header);
-  if (payload.chainId !== e.X402_NETWORK || payload.type !== "eip191") {
-    throw invalid(`Sign in on ${e.X402_NETWORK} with an eip191 (EVM) signature.`);
+  const network = signInNetworkOf(payload.chainId);
+  if (!network || payload.type !== "eip191") {
+    throw invalid(`Sign in on ${signInNetworks().join(" or ")} with an eip191 (EVM) signature.`);
   }
   if (!isAddress(payload.address, { strict: false })) throw invalid("The address is not an EVM address.");
   if (!payload.expirationTime)
@@ -145,6 +130,7 @@ export async function verifySignIn(header: string): Promise<SignedInIdentity> {
     );
   }
 
+  const evmVerifier = (args: Parameters<typeof verifyWalletMessage>[1]) => verifyWalletMessage(network, args);
   const verification = await verifySIWxSignature(payload, { evmVerifier }).catch(() => {
     // The library rebuilds the SIWE text before checking; fields it cannot format land here.
     throw invalid("The signed fields do not form a valid SIWE (EIP-4361) message.");
@@ -161,7 +147,7 @@ export async function verifySignIn(header: string): Promise<SignedInIdentity> {
   if (!(await consumeNonce(db, payload.nonce, address))) {
     throw invalid("This sign-in proof was already used or its nonce expired; request a new challenge.");
   }
-  return { address, chainId: payload.chainId, did: `did:pkh:${payload.chainId}:${address}` };
+  return { address, chainId: network, did: `did:pkh:${network}:${address}` };
 }
 
 /**

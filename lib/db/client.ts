@@ -9,7 +9,7 @@ import * as schema from "./schema";
 type Schema = typeof schema;
 /** The one database type the domain sees, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Either the database or an open transaction: verbs accept both so they compose. */
 export type DbOrTx = Db | Tx;
 

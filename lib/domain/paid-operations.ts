@@ -1,23 +1,70 @@
 import "server-only";
-import type { PaidCommits } from "@/lib/payment/recover";
-import { recoverPayments } from "@/lib/payment/recover";
-import type { SubmitFeedbackInput } from "@/lib/schemas/feedback";
-import type { RegisterNamespaceInput } from "@/lib/schemas/namespace";
+import { and, eq, exists, inArray, isNotNull, sql } from "drizzle-orm";
+import { type Db, getDb } from "@/lib/db/client";
+import { feedback, payments } from "@/lib/db/schema";
+import { type PaidOperations, recoverPayments } from "@/lib/payment/recover";
+import { submitFeedbackSchema } from "@/lib/schemas/feedback";
+import { registerNamespaceSchema } from "@/lib/schemas/namespace";
 import { type SignedIn, submitFeedback } from "./feedback/submit-feedback";
 import { registerNamespace } from "./namespace/register-namespace";
-import { commitRewardedResolve, type RewardedResolveInput } from "./rewards/resolve-with-reward";
+import {
+  commitRewardedResolve,
+  type RewardedResolveInput,
+  releaseHeldItem,
+  rewardedResolveInputSchema,
+} from "./rewards/resolve-with-reward";
 
-/** Each paid operation's write, rebuilt from the validated input its ledger row keeps. */
-export const PAID_COMMITS: PaidCommits = {
-  register: (input, ctx) => registerNamespace(input as RegisterNamespaceInput, ctx),
-  resolve: (input, ctx) => commitRewardedResolve(input as RewardedResolveInput, ctx),
-  feedback: (input, ctx) => {
-    const { signedIn, ...item } = input as SubmitFeedbackInput & { signedIn: SignedIn };
-    return submitFeedback(item, signedIn ?? null, ctx);
+/**
+ * Each paid operation's write, rebuilt from the input its ledger row keeps (parsed again, as a request's
+ * body would be), and what it gives back when its payment fails.
+ */
+export const PAID_OPERATIONS: PaidOperations = {
+  register: { commit: (input, ctx) => registerNamespace(registerNamespaceSchema.parse(input), ctx) },
+  resolve: {
+    commit: (input, ctx) =>
+      commitRewardedResolve(rewardedResolveInputSchema.parse(input) as RewardedResolveInput, ctx),
+    release: releaseHeldItem,
+  },
+  feedback: {
+    commit: (input, ctx) => {
+      const { signedIn, ...item } = input as { signedIn?: SignedIn };
+      return submitFeedback(submitFeedbackSchema.parse(item), signedIn ?? null, ctx);
+    },
   },
 };
 
+/**
+ * Gives back every item still held by a payment that failed or was refunded. Failing and releasing are
+ * one transaction now; this repairs what older versions left behind, and anything else that slips.
+ */
+async function releaseStaleHolds(db: Db): Promise<number> {
+  // Few items are held at any time: look each one's payment up by key, never scan the ledger.
+  const released = await db
+    .update(feedback)
+    .set({ resolvingPaymentId: null })
+    .where(
+      and(
+        isNotNull(feedback.resolvingPaymentId),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(payments)
+            .where(
+              and(
+                eq(payments.id, feedback.resolvingPaymentId),
+                inArray(payments.status, ["failed", "refunded"]),
+              ),
+            ),
+        ),
+      ),
+    )
+    .returning({ id: feedback.id });
+  return released.length;
+}
+
 /** Finishes every paid write a crash or a lost answer left half-done. */
-export function recoverPaidWrites() {
-  return recoverPayments(PAID_COMMITS);
+export async function recoverPaidWrites() {
+  const db = await getDb();
+  const report = await recoverPayments(PAID_OPERATIONS, { db });
+  return { ...report, released: await releaseStaleHolds(db) };
 }

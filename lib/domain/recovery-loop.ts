@@ -1,12 +1,16 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { describeError } from "@/lib/http/log";
 import { recoverPaidWrites } from "./paid-operations";
 import { recoverPayouts } from "./rewards/recover-payouts";
 
-const EVERY_MS = 60_000;
+let running = false;
 
 async function runOnce() {
+  // One pass at a time per process: a pass against a slow chain may outlast the interval.
+  if (running) return;
+  running = true;
   try {
     const writes = await recoverPaidWrites();
     const rewards = await recoverPayouts();
@@ -18,12 +22,17 @@ async function runOnce() {
     }
   } catch (error) {
     console.error(`[recovery] pass failed: ${describeError(error)}`);
+  } finally {
+    running = false;
   }
 }
 
-/** Migrates the database, reconciles once now, then every minute; safe to run in every instance. */
+/**
+ * Migrates the database, then reconciles now and every RECOVERY_INTERVAL_MS (a minute by default), in
+ * the background: a slow chain never delays startup. Safe to run in every instance.
+ */
 export async function startRecoveryLoop(): Promise<void> {
   await getDb();
-  await runOnce();
-  setInterval(runOnce, EVERY_MS).unref();
+  void runOnce();
+  setInterval(runOnce, env().RECOVERY_INTERVAL_MS).unref();
 }

@@ -1,10 +1,10 @@
 import "server-only";
 import { lt, sql } from "drizzle-orm";
-import { requireSignIn, type SignedInIdentity } from "@/lib/auth/siwx";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { rateLimits } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { AppError } from "./errors";
+import { peerAddress } from "./peer-address";
 
 const WINDOW_MS = 60_000;
 // Windows older than this are deleted now and then, by whichever instance happens to count.
@@ -48,19 +48,32 @@ export async function enforceLimit(key: string, limit: number, what: string): Pr
 }
 
 /**
- * The client's network address. `next start` sets X-Forwarded-For to the socket's address only when
- * the request has none, so a client can forge it: with TRUST_PROXY the rightmost entry (the one our
- * own proxy appended) is used, and without it the header as given, or null when there is none.
+ * The client's network address. Behind a proxy (TRUST_PROXY) it is the rightmost X-Forwarded-For
+ * entry, the one our own proxy appended. Otherwise it is the socket's address as this process saw it:
+ * `next start` keeps an X-Forwarded-For the client wrote itself, so that header is never believed. Null
+ * only when the request did not come through this process's HTTP server (in-process tests).
  */
 export function clientAddress(request: Request): string | null {
-  const header = request.headers.get("x-forwarded-for");
-  if (!header) return null;
-  const entries = header
-    .split(",")
-    .map((e) => e.trim())
-    .filter(Boolean);
-  const address = env().TRUST_PROXY ? entries.at(-1) : entries.join(",");
+  let address: string | null | undefined;
+  if (env().TRUST_PROXY) {
+    address = (request.headers.get("x-forwarded-for") ?? "")
+      .split(",")
+      .map((e) => e.trim())
+      .filter(Boolean)
+      .at(-1);
+  } else {
+    address = peerAddress(request);
+  }
   return address ? addressKey(address.slice(0, 100).toLowerCase()) : null;
+}
+
+/**
+ * Counts a request to a paid endpoint against its client address, before any credential is read:
+ * every bogus credential costs the service work, so each address gets a budget a minute.
+ */
+export async function enforcePaidAddressLimit(request: Request): Promise<void> {
+  const address = clientAddress(request);
+  if (address) await enforceLimit(`paid:${address}`, env().RATE_LIMIT_PAID_ADDRESS_PER_MINUTE, "address");
 }
 
 /**
@@ -82,17 +95,4 @@ export function addressKey(address: string): string {
     .slice(0, 4)
     .map((g) => g.replace(/^0+(?=.)/, ""))
     .join(":")}::/64`;
-}
-
-/**
- * Sign-in for a free endpoint, rate limited per client address before the proof is checked (a 402
- * challenge stores a nonce) and per wallet after it.
- */
-export async function limitedSignIn(request: Request): Promise<SignedInIdentity> {
-  const e = env();
-  const address = clientAddress(request);
-  if (address) await enforceLimit(`ip:${address}`, e.RATE_LIMIT_ADDRESS_PER_MINUTE, "address");
-  const wallet = await requireSignIn(request);
-  await enforceLimit(`wallet:${wallet.address.toLowerCase()}`, e.RATE_LIMIT_WALLET_PER_MINUTE, "wallet");
-  return wallet;
 }

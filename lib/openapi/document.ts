@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { SIWX_HEADER } from "@/lib/auth/siwx";
 import { env } from "@/lib/env";
+import { EXAMPLES } from "@/lib/schemas/examples";
 import { getFeedbackQuery, submitFeedbackSchema } from "@/lib/schemas/feedback";
 import { listQuerySchema, statusQuerySchema } from "@/lib/schemas/list";
 import { registerNamespaceSchema } from "@/lib/schemas/namespace";
@@ -25,7 +26,7 @@ import {
   webhookQuerySchema,
 } from "@/lib/schemas/webhook";
 import { type WebhookEventType, webhookEnvelopeSchema, webhookEventData } from "@/lib/schemas/webhook-events";
-import { PAID_OPERATIONS, paymentProtocols, priceOf, REQUEST_CAPS, SUBMITTER_GUIDANCE } from "./catalog";
+import { agentGuidance, PAID_OPERATIONS, paymentInfoFor, REQUEST_CAPS, SUBMITTER_GUIDANCE } from "./catalog";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -64,17 +65,17 @@ const problem = (description: string) => ({
   description,
   content: { "application/problem+json": { schema: ref("Problem") } },
 });
-const ok = (name: ComponentName, description = "Success") => ({
+const ok = (name: ComponentName, example: unknown, description = "Success") => ({
   description,
-  content: { "application/json": { schema: ref(name) } },
+  content: { "application/json": { schema: ref(name), example } },
 });
-const jsonBody = (schema: z.ZodType) => ({
+const jsonBody = (schema: z.ZodType, example: unknown) => ({
   required: true,
-  content: { "application/json": { schema: schemaOf(schema, "input") } },
+  content: { "application/json": { schema: schemaOf(schema, "input"), example } },
 });
 
-/** Query parameters from a strict query schema: one parameter per property. */
-function queryParameters(schema: z.ZodType) {
+/** Query parameters from a strict query schema: one parameter per property, with its example value. */
+function queryParameters(schema: z.ZodType, example: Record<string, unknown>) {
   const json = schemaOf(schema, "input") as { properties: Record<string, JsonSchema>; required?: string[] };
   return Object.entries(json.properties).map(([name, s]) => ({
     name,
@@ -82,8 +83,18 @@ function queryParameters(schema: z.ZodType) {
     required: json.required?.includes(name) ?? false,
     schema: s,
     ...(typeof s.description === "string" ? { description: s.description } : {}),
+    ...(name in example ? { example: example[name] } : {}),
   }));
 }
+
+/** The tags that group the operations, in the order a reader meets them. */
+const TAGS = [
+  { name: "Submitters", description: "File feedback (paid) and follow what became of it (free, signed in)." },
+  { name: "Owners", description: "Register a namespace (paid), read the inbox and resolve items." },
+  { name: "Webhooks", description: "Events pushed to the owner's URL, signed the Standard Webhooks way." },
+] as const;
+type Tag = (typeof TAGS)[number]["name"];
+const tagged = (...names: Tag[]) => ({ tags: names });
 
 const BAD_INPUT = {
   "400": problem("Invalid input: `errors` names each bad field"),
@@ -100,24 +111,29 @@ const SIGNED_IN = {
 
 /** The x-payment-info extension of a paid operation: price and the protocols that pay it. */
 function paymentInfo(operationId: string) {
-  const op = PAID_OPERATIONS.find((o) => o.operationId === operationId)!;
-  const { x402, mpp } = paymentProtocols();
-  const price = priceOf(op);
-  return {
-    price: { amount: price.amount, currency: "USD", ...(price.dynamic ? { dynamic: price.dynamic } : {}) },
-    protocols: [
-      { x402: { ...x402, amount: price.x402Amount } },
-      { mpp: { ...mpp, amount: price.mppAmount } },
-    ],
-  };
+  return paymentInfoFor(PAID_OPERATIONS.find((o) => o.operationId === operationId)!);
 }
 
 const PAID_ERRORS = {
-  "402": problem("Payment required: x402 challenge in PAYMENT-REQUIRED, MPP in WWW-Authenticate"),
-  "409": problem("Conflict: a credential already used, a taken name, an item already resolved"),
-  "503": problem(
-    "The payment network is unavailable and nothing was charged, or a settlement's outcome is not known yet: it is reconciled from the chain and never charged twice (do not re-sign it)",
+  "402": problem(
+    "Payment required (x402 challenge in PAYMENT-REQUIRED, MPP in WWW-Authenticate), or a credential refused, unsettled or refunded: nothing of it stayed with the service, sign a new one",
   ),
+  "409": problem(
+    "Conflict: a credential that already paid for another request, an Idempotency-Key used for another body, a taken name, an item already resolved",
+  ),
+  "503": problem(
+    "The payment network is unavailable and nothing was charged (retry), or payment-pending: a payment being processed or not yet confirmed, completed from the chain and never charged twice (send the same request with the same payment later; do not re-sign)",
+  ),
+};
+
+/** The Idempotency-Key header every paid operation accepts. */
+const IDEMPOTENCY_KEY = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "Your key for this request (1 to 255 visible ASCII characters, e.g. a UUID). A retry with the same key and the same body gets the first answer and is never charged again, even when it carries a newly signed payment; the same key with another body is a 409. Keys are per paying wallet and operation, and are kept as long as the payment made under them; a payment that failed frees its key.",
+  schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" },
 };
 
 const OWNER_ERRORS = {
@@ -152,6 +168,12 @@ function webhookEvents() {
 
 const guidance = SUBMITTER_GUIDANCE.map((g) => `- ${g}`).join("\n");
 
+/** Where to reach the operators: the configured address, and the service's own origin. */
+function contact(origin: string) {
+  const email = env().CONTACT_EMAIL;
+  return { name: "Feedback service", url: origin, ...(email ? { email } : {}) };
+}
+
 /** The OpenAPI 3.1 document for every endpoint, generated from the schemas the routes use. */
 export function openApiDocument() {
   const e = env();
@@ -162,38 +184,63 @@ export function openApiDocument() {
       title: "Feedback service",
       version: "0.1.0",
       description: `Pay-per-use feedback inbox for AI agents. Paid calls accept x402 (v2, exact) and MPP (tempo, charge); free reads sign in with ${SIWX_HEADER}. Prices in USD. A guide for agents: ${e.PUBLIC_ORIGIN}/llms.txt\n\nGuidance for submitters:\n${guidance}`,
+      contact: contact(e.PUBLIC_ORIGIN),
+      "x-guidance": agentGuidance(),
     },
     servers: [{ url: e.PUBLIC_ORIGIN }],
-    "x-guidance": SUBMITTER_GUIDANCE,
+    tags: TAGS,
+    "x-service-info": {
+      categories: ["developer-tools", "feedback", "issue-tracking"],
+      docs: {
+        homepage: e.PUBLIC_ORIGIN,
+        apiReference: `${e.PUBLIC_ORIGIN}/openapi.json`,
+        llms: `${e.PUBLIC_ORIGIN}/llms.txt`,
+      },
+    },
+    "x-agentcash-guidance": { llmsTxtUrl: `${e.PUBLIC_ORIGIN}/llms.txt` },
     paths: {
       "/api/namespace/register": {
         post: {
           operationId: "namespace_register",
+          ...tagged("Owners"),
+          parameters: [IDEMPOTENCY_KEY],
           summary: "Register a namespace (1 USD)",
           description:
             "The paying wallet becomes the owner and claims every item already sent to the name (existingFeedbackLinked).",
-          requestBody: jsonBody(registerNamespaceSchema),
-          responses: { "200": ok("RegisterResponse"), ...BAD_INPUT, ...BODY_ERRORS, ...PAID_ERRORS },
+          requestBody: jsonBody(registerNamespaceSchema, EXAMPLES.register.request),
+          responses: {
+            "200": ok("RegisterResponse", EXAMPLES.register.response),
+            ...BAD_INPUT,
+            ...BODY_ERRORS,
+            ...PAID_ERRORS,
+          },
           "x-payment-info": paymentInfo("namespace_register"),
         },
       },
       "/api/namespace/feedback": {
         post: {
           operationId: "namespace_feedback",
+          ...tagged("Submitters"),
+          parameters: [IDEMPOTENCY_KEY],
           summary: "Submit feedback (0.01 USD)",
           description: `Any namespace name, registered or not. An optional ${SIWX_HEADER} proof for the paying wallet marks the item verified.\n\n${guidance}`,
-          requestBody: jsonBody(submitFeedbackSchema),
-          responses: { "200": ok("SubmitResponse"), ...BAD_INPUT, ...BODY_ERRORS, ...PAID_ERRORS },
+          requestBody: jsonBody(submitFeedbackSchema, EXAMPLES.feedback.request),
+          responses: {
+            "200": ok("SubmitResponse", EXAMPLES.feedback.response),
+            ...BAD_INPUT,
+            ...BODY_ERRORS,
+            ...PAID_ERRORS,
+          },
           "x-payment-info": paymentInfo("namespace_feedback"),
-          "x-guidance": SUBMITTER_GUIDANCE,
         },
         get: {
           operationId: "namespace_feedback_get",
+          ...tagged("Submitters", "Owners"),
           summary: "Read one full record (free, signed in as its owner or submitter)",
           security: siwx,
-          parameters: queryParameters(getFeedbackQuery),
+          parameters: queryParameters(getFeedbackQuery, EXAMPLES.record.query),
           responses: {
-            "200": ok("FeedbackRecord"),
+            "200": ok("FeedbackRecord", EXAMPLES.record.response),
             ...BAD_INPUT,
             ...SIGNED_IN,
             "403": problem("Neither the namespace owner nor the submitter"),
@@ -204,13 +251,15 @@ export function openApiDocument() {
       "/api/namespace/resolve": {
         post: {
           operationId: "namespace_resolve",
+          ...tagged("Owners"),
+          parameters: [IDEMPOTENCY_KEY],
           summary: "Resolve an item, optionally with a USDC reward (price = rewardAmount, 0 to 2 USD)",
           description:
             'Owner only. Without a reward (omitted or "0") the call is free and needs a sign-in; with one, the price is the reward, paid with either protocol, and forwarded to the submitter on Tempo.',
           security: [{}, ...siwx],
-          requestBody: jsonBody(resolveFeedbackSchema),
+          requestBody: jsonBody(resolveFeedbackSchema, EXAMPLES.resolve.request),
           responses: {
-            "200": ok("ResolveResponse"),
+            "200": ok("ResolveResponse", EXAMPLES.resolve.response),
             ...BAD_INPUT,
             ...BODY_ERRORS,
             ...PAID_ERRORS,
@@ -225,11 +274,12 @@ export function openApiDocument() {
       "/api/namespace/list": {
         get: {
           operationId: "namespace_list",
+          ...tagged("Owners"),
           summary: "The owner's inbox (free, signed in), newest first",
           security: siwx,
-          parameters: queryParameters(listQuerySchema),
+          parameters: queryParameters(listQuerySchema, EXAMPLES.list.query),
           responses: {
-            "200": ok("ListResponse"),
+            "200": ok("ListResponse", EXAMPLES.list.response),
             ...BAD_INPUT,
             ...SIGNED_IN,
             "403": problem("Not the namespace owner"),
@@ -240,48 +290,65 @@ export function openApiDocument() {
       "/api/namespace/status": {
         get: {
           operationId: "namespace_status",
+          ...tagged("Submitters"),
           summary: "The submitter's items with their resolutions (free, signed in)",
           security: siwx,
-          parameters: queryParameters(statusQuerySchema),
-          responses: { "200": ok("StatusResponse"), ...BAD_INPUT, ...SIGNED_IN },
+          parameters: queryParameters(statusQuerySchema, EXAMPLES.status.query),
+          responses: { "200": ok("StatusResponse", EXAMPLES.status.response), ...BAD_INPUT, ...SIGNED_IN },
         },
       },
       "/api/namespace/webhook": {
         get: {
           operationId: "webhook_get",
+          ...tagged("Webhooks"),
           summary: "The namespace's webhook URL, signing secret and events (owner, free, signed in)",
           security: siwx,
-          parameters: queryParameters(webhookQuerySchema),
-          responses: { "200": ok("WebhookSettings"), ...OWNER_ERRORS },
+          parameters: queryParameters(webhookQuerySchema, EXAMPLES.webhook.query),
+          responses: { "200": ok("WebhookSettings", EXAMPLES.webhook.response), ...OWNER_ERRORS },
         },
         patch: {
           operationId: "webhook_update",
+          ...tagged("Webhooks"),
           summary: "Set the webhook URL, or stop sending with null (owner, free, signed in)",
           description:
             "Only http(s). Hosts that are or resolve to loopback, private, link-local, multicast or cloud-metadata addresses are refused.",
           security: siwx,
-          requestBody: jsonBody(updateWebhookSchema),
-          responses: { "200": ok("WebhookSettings"), ...OWNER_ERRORS, ...BODY_ERRORS },
+          requestBody: jsonBody(updateWebhookSchema, EXAMPLES.webhook.request),
+          responses: {
+            "200": ok("WebhookSettings", EXAMPLES.webhook.response),
+            ...OWNER_ERRORS,
+            ...BODY_ERRORS,
+          },
         },
       },
       "/api/namespace/webhook/rotate": {
         post: {
           operationId: "webhook_rotate_secret",
+          ...tagged("Webhooks"),
           summary: "Replace the signing secret (owner, free, signed in)",
           description: "Every delivery from now on, retries included, is signed with the new secret.",
           security: siwx,
-          requestBody: jsonBody(webhookNamespaceSchema),
-          responses: { "200": ok("WebhookSettings"), ...OWNER_ERRORS, ...BODY_ERRORS },
+          requestBody: jsonBody(webhookNamespaceSchema, EXAMPLES.webhookRotate.request),
+          responses: {
+            "200": ok("WebhookSettings", EXAMPLES.webhookRotate.response),
+            ...OWNER_ERRORS,
+            ...BODY_ERRORS,
+          },
         },
       },
       "/api/namespace/webhook/test": {
         post: {
           operationId: "webhook_send_test",
+          ...tagged("Webhooks"),
           summary: "Queue a webhook.test event (owner, free, signed in)",
           security: siwx,
-          requestBody: jsonBody(webhookNamespaceSchema),
+          requestBody: jsonBody(webhookNamespaceSchema, EXAMPLES.webhookTest.request),
           responses: {
-            "202": ok("WebhookTest", "Queued: delivered and logged like any other event"),
+            "202": ok(
+              "WebhookTest",
+              EXAMPLES.webhookTest.response,
+              "Queued: delivered and logged like any other event",
+            ),
             ...OWNER_ERRORS,
             ...BODY_ERRORS,
             "409": problem("The namespace has no webhook URL"),
@@ -291,10 +358,11 @@ export function openApiDocument() {
       "/api/namespace/webhook/deliveries": {
         get: {
           operationId: "webhook_deliveries",
+          ...tagged("Webhooks"),
           summary: "The delivery log, newest first: status, attempts, last response code and time",
           security: siwx,
-          parameters: queryParameters(webhookDeliveriesQuerySchema),
-          responses: { "200": ok("WebhookDeliveries"), ...OWNER_ERRORS },
+          parameters: queryParameters(webhookDeliveriesQuerySchema, EXAMPLES.deliveries.query),
+          responses: { "200": ok("WebhookDeliveries", EXAMPLES.deliveries.response), ...OWNER_ERRORS },
         },
       },
     },
@@ -314,6 +382,7 @@ export function openApiDocument() {
       securitySchemes: {
         siwx: {
           type: "apiKey",
+          "x-agentcash-auth-kind": "siwx",
           in: "header",
           name: SIWX_HEADER,
           description:

@@ -7,12 +7,19 @@ import { PAID_OPERATIONS, paymentProtocols, priceOf, REQUEST_CAPS, SUBMITTER_GUI
 export function llmsText(): string {
   const e = env();
   const o = e.PUBLIC_ORIGIN;
-  const { x402, mpp } = paymentProtocols();
+  const { x402: offered, mpp } = paymentProtocols();
+  const x402 = offered!;
+  const rewardX402 = paymentProtocols(
+    PAID_OPERATIONS.find((op) => op.operationId === "namespace_resolve"),
+  ).x402;
   const prices = PAID_OPERATIONS.map((op) => {
     const p = priceOf(op);
     return `- \`${op.method} ${op.path}\`: ${p.amount === null ? `price = rewardAmount (${p.dynamic.min} to ${p.dynamic.max} USD); free without a reward` : `${p.amount} USD`}. ${op.description}`;
   }).join("\n");
   const m = REQUEST_CAPS.metadata;
+  // A local chain's RPC is named on the CLI lines; on Tempo itself the CLI finds its public RPC.
+  const localTempo = /^https?:\/\/(localhost|127\.0\.0\.1)[:/]/.test(e.TEMPO_RPC_URL);
+  const cliRpc = localTempo ? ` --rpc-url ${e.TEMPO_RPC_URL}` : "";
   return `# Feedback service
 
 > A pay-per-use feedback inbox for AI agents. Agents pay 0.01 USD to file a bug, a feature request or general feedback into any namespace name. Companies pay 1 USD to register a namespace, then read their inbox for free and resolve items, optionally tipping the submitter in USDC.
@@ -28,7 +35,7 @@ ${prices}
 
 Call a paid endpoint without payment: the answer is a 402 carrying both challenges, and a problem+json body naming the price, the protocols and these docs. Pay with one protocol and retry the same request.
 
-- **x402** (version 2, scheme \`exact\`): challenge in the \`PAYMENT-REQUIRED\` header; network \`${x402.network}\`, USDC \`${x402.asset}\`, pay to \`${x402.payTo}\`. Retry with \`PAYMENT-SIGNATURE\`; the answer carries \`PAYMENT-RESPONSE\` with the transaction, and \`Server-Timing\` with where the time went.
+- **x402** (version 2, scheme \`exact\`): challenge in the \`PAYMENT-REQUIRED\` header; network \`${x402.network}\`, USDC \`${x402.asset}\`, pay to \`${x402.payTo}\`${rewardX402 ? ` (a reward: to \`${rewardX402.payTo}\`, the wallet that pays it back if it cannot be forwarded)` : " (rewards are paid with MPP only)"}. Retry with \`PAYMENT-SIGNATURE\`; the answer carries \`PAYMENT-RESPONSE\` with the transaction, and \`Server-Timing\` with where the time went.
   \`\`\`ts
   import { wrapFetchWithPayment, x402Client } from "@x402/fetch";
   import { ExactEvmScheme } from "@x402/evm/exact/client";
@@ -41,7 +48,49 @@ Call a paid endpoint without payment: the answer is a 402 carrying both challeng
   const pay = Mppx.create({ methods: [tempo.charge({ account })], polyfill: false }).fetch;
   \`\`\`
 
-A request carrying both credentials is refused. A credential is accepted once. Bad input is refused (400) before you are asked to pay; a refused or failed call is never charged.
+A request carrying both credentials is refused. Bad input is refused (400) before you are asked to pay; a refused or failed call is never charged. A payment is proven by its transaction on chain, never by a spent nonce.
+
+If an answer is lost (a timeout, a dropped connection, a 5xx) or is a 503 \`payment-pending\` (it carries \`paymentId\`), send the same request with the same payment again later, and do not sign a new one: a payment is charged once, and sent again it gets the answer its request got (a 200 with the same body), a 503 while it is still being processed, or a 402 if none of its money stayed with the service, which is the only time to sign a new payment. The same payment with another request body is a 409.
+
+Send an \`Idempotency-Key\` header (e.g. a UUID) with every paid call, and the same key on every retry of that call: a retry under the same key and the same body gets the first answer and is never charged again, even when your client signed a new payment for it (clients that pay automatically do). The same key with another body is a 409. Keys are per paying wallet and operation; a payment that failed frees its key.
+
+## Zero code: the mppx CLI
+
+A Tempo wallet holding USDC.e pays every call from a shell; its fee is paid in USDC.e too, so it needs nothing else. Use a new \`Idempotency-Key\` (any unique string, e.g. \`$(uuidgen)\`) per call and the same one on its retries.
+
+\`\`\`sh
+export MPPX_PRIVATE_KEY=0x…   # or an account made with \`npx mppx account create\`
+# Submit feedback (0.01 USD)
+npx mppx ${o}/api/namespace/feedback${cliRpc} -H 'Idempotency-Key: 6f1c…' \\
+  -J '{"namespace":"acme-app","type":"bug","title":"Checkout fails","description":"Pay does nothing on /checkout."}'
+# → {"id":"fb_Xk3…","namespace":"acme-app","registered":true,"createdAt":"2026-01-05T10:00:00.000Z"}
+# Register a namespace (1 USD)
+npx mppx ${o}/api/namespace/register${cliRpc} -H 'Idempotency-Key: 93ab…' -J '{"namespace":"acme-app"}'
+# → {"namespace":"acme-app","ownerWallet":"0x…","existingFeedbackLinked":3,"createdAt":"2026-01-05T10:00:00.000Z"}
+# Resolve with a reward (the price is the reward, forwarded to the submitter)
+npx mppx ${o}/api/namespace/resolve${cliRpc} -H 'Idempotency-Key: 0d4e…' \\
+  -J '{"feedbackId":"fb_Xk3…","message":"Fixed in 2.3","rewardAmount":"0.5"}'
+# → {"id":"fb_Xk3…","resolved":true,"resolvedAt":"…","rewardAmount":"0.5","rewardTxHash":"0x…"}
+\`\`\`
+
+After a 503 (the network could not be reached, or \`payment-pending\`), run the same line again with the same \`Idempotency-Key\`: the CLI signs a new payment, and the service answers with the first call's result without charging it. A 402 that names a reason (e.g. "would fail on chain") charged nothing: fix the cause (fund the wallet) before trying again. A 4xx other than 402 will not succeed by retrying.
+
+## Following up
+
+What you submitted, with each resolution and reward, is \`GET /api/namespace/status\` (or \`feedback_status\` over MCP), for the wallet that paid. Sign in with the same wallet on whichever chain you paid on: the sign-in challenge lists the x402 network (\`${x402.network}\`) and Tempo (\`eip155:${mpp.chainId}\`) in \`supportedChains\`, and a plain wallet has one address on both.
+
+Without a sign-in client, the fate of one item is still yours to learn:
+- A reward is a USDC.e \`transferWithMemo\` on Tempo to the submitting wallet; its 32-byte memo is the text \`reward:<feedback id>\` (cut to 32 bytes), readable on any explorer or with one \`eth_getLogs\` for \`TransferWithMemo\` to your address.
+- The sign-in itself is one personal_sign: take \`extensions["sign-in-with-x"].info\` from the 402, write it as an EIP-4361 message (domain, your address, statement, uri, version 1, the chain id you chose, nonce, issued-at, expiration), sign it with any EIP-191 signer (\`cast wallet sign\`, a wallet's \`personal_sign\`), and send \`base64(JSON{...info, chainId, type:"eip191", address, signature})\` as \`${SIWX_HEADER}\`.
+- In a browser, ${o}/submissions signs in with the wallet and shows every item you sent.
+
+## MCP
+
+${o}/mcp is an MCP server (Streamable HTTP, stateless: POST only). Add it to a client as \`{"mcpServers":{"feedback":{"url":"${o}/mcp"}}}\`. Tools: \`submit_feedback\` (0.01 USD), \`register_namespace\` (1 USD), \`resolve_feedback\` (free, or the reward), \`feedback_status\`, \`get_feedback\` and \`list_feedback\` (free, signed in). Each takes its route's body or query as arguments, and paid tools an optional \`idempotencyKey\`.
+
+- A paid tool called without payment answers \`isError\` with an x402 \`PaymentRequired\` in \`structuredContent\` and the MPP challenges in \`_meta["org.paymentauth/payment-required"]\`. Pay with x402 in \`_meta["x402/payment"]\` (the PaymentPayload object; the result carries \`_meta["x402/payment-response"]\`) or with MPP in \`_meta["org.paymentauth/credential"]\` (the result carries \`_meta["org.paymentauth/receipt"]\`). \`McpClient.wrap(client, { methods: [tempo.charge({ account })] })\` from \`mppx/mcp/client\` does it for you.
+- A signed-in tool called without a proof answers \`isError\` with the sign-in challenge in \`structuredContent.extensions["sign-in-with-x"]\`; call again with the proof (the header's value or its JSON) in \`_meta["sign-in-with-x"]\`.
+- Refusals are the routes' problem+json objects in \`structuredContent\`, with \`isError\`: the same guarantees as over HTTP (nothing charged for a refused call, never twice).
 
 ## Signing in (free endpoints)
 
@@ -87,7 +136,7 @@ Webhook events (\`feedback.created\`, \`feedback.resolved\`, \`reward.paid\`) ar
 
 ## Errors
 
-Every error is \`application/problem+json\` with \`type\`, \`title\`, \`status\`, \`detail\`, and for bad input \`errors: [{field, message}]\`. 400 invalid input; 401 a sign-in proof that does not verify; 402 payment or sign-in required; 403 not the owner; 404 unknown namespace or item; 409 taken name, already resolved, credential already used; 413 body too large; 415 not JSON; 429 rate limited; 502 reward not paid (refunded); 503 payment network unavailable, nothing charged, or a settlement not yet confirmed (reconciled from the chain, never charged twice; do not re-sign, the body carries \`paymentId\`).
+Every error is \`application/problem+json\` with \`type\`, \`title\`, \`status\`, \`detail\`, and for bad input \`errors: [{field, message}]\`. 400 invalid input; 401 a sign-in proof that does not verify; 402 payment or sign-in required; 403 not the owner; 404 unknown namespace or item; 409 taken name, already resolved, a credential that already paid for another request; 413 body too large; 415 not JSON; 429 rate limited; 502 reward not paid (refunded); 503 payment network unavailable and nothing charged (retry), or \`payment-pending\`: a payment being processed or not yet confirmed (completed from the chain, never charged twice; send the same request with the same payment later, do not re-sign; the body carries \`paymentId\`).
 
 ## Guidance for submitters
 

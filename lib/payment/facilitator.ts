@@ -3,10 +3,23 @@ import { x402Facilitator } from "@x402/core/facilitator";
 import { type FacilitatorClient, HTTPFacilitatorClient } from "@x402/core/server";
 import { toFacilitatorEvmSigner } from "@x402/evm";
 import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
-import { createWalletClient, defineChain, nonceManager, publicActions } from "viem";
+import {
+  type Chain,
+  type Client,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  type Hash,
+  nonceManager,
+  publicActions,
+  type TransactionReceipt,
+  type Transport,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { rpcTransport } from "@/lib/chain/rpc";
 import { env } from "@/lib/env";
-import { rpcTransport } from "./rpc";
+import { leaseOneOf } from "./signer-lease";
+import { SettlementUnavailable } from "./types";
 
 /** A viem chain for the configured x402 network, reached through the configured RPC only. */
 export function x402Chain() {
@@ -20,14 +33,43 @@ export function x402Chain() {
   });
 }
 
+let reader: Client<Transport, Chain> | undefined;
+
+/** A read-only client for the x402 network, every call bounded by the configured timeout. */
+export function x402Reader(): Client<Transport, Chain> {
+  const e = env();
+  reader ??= createPublicClient({
+    chain: x402Chain(),
+    transport: rpcTransport(e.X402_RPC_URL, { timeout: e.X402_TIMEOUT_MS }),
+  });
+  return reader;
+}
+
+// Receipts the in-process facilitator waited for, kept until the settlement that sent them reads them
+// back: the payment is proven from the receipt without asking the chain for it a second time.
+const receipts = new Map<string, TransactionReceipt>();
+const MAX_KEPT_RECEIPTS = 1_000;
+
+/** The receipt the in-process facilitator saw for a transaction it sent, once; undefined otherwise. */
+export function settledReceipt(hash: Hash): TransactionReceipt | undefined {
+  const receipt = receipts.get(hash.toLowerCase());
+  receipts.delete(hash.toLowerCase());
+  return receipt;
+}
+
+function keepReceipt(receipt: TransactionReceipt) {
+  if (receipts.size >= MAX_KEPT_RECEIPTS) receipts.delete(receipts.keys().next().value as string);
+  receipts.set(receipt.transactionHash.toLowerCase(), receipt);
+}
+
 // A receipt usually exists a few milliseconds after the send (a devnet mines on arrival, fast chains
 // include within a block), but viem's wait, after one early miss, sleeps a whole polling interval. Look
 // again a few times early, then fall back to viem's block polling for the rest of the timeout.
 const EARLY_LOOKS_MS = [0, 10, 20, 40, 80];
 
 type ReceiptClient = {
-  getTransactionReceipt(args: { hash: `0x${string}` }): Promise<{ status: string }>;
-  waitForTransactionReceipt(args: { hash: `0x${string}`; timeout?: number }): Promise<{ status: string }>;
+  getTransactionReceipt(args: { hash: `0x${string}` }): Promise<TransactionReceipt>;
+  waitForTransactionReceipt(args: { hash: `0x${string}`; timeout?: number }): Promise<TransactionReceipt>;
 };
 
 async function waitForReceipt(client: ReceiptClient, args: { hash: `0x${string}`; timeout?: number }) {
@@ -35,17 +77,22 @@ async function waitForReceipt(client: ReceiptClient, args: { hash: `0x${string}`
   for (const delay of EARLY_LOOKS_MS) {
     if (delay) await new Promise((r) => setTimeout(r, delay));
     const receipt = await client.getTransactionReceipt({ hash: args.hash }).catch(() => undefined);
-    if (receipt) return receipt;
+    if (receipt) {
+      keepReceipt(receipt);
+      return receipt;
+    }
   }
   const timeout = args.timeout === undefined ? undefined : Math.max(1, args.timeout - (Date.now() - started));
-  return client.waitForTransactionReceipt({ hash: args.hash, timeout });
+  const receipt = await client.waitForTransactionReceipt({ hash: args.hash, timeout });
+  keepReceipt(receipt);
+  return receipt;
 }
 
-/** An in-process facilitator that verifies and settles EIP-3009 payments from our own key. */
-function inProcessFacilitator(): FacilitatorClient {
+/** An in-process facilitator that verifies and settles EIP-3009 payments from one of our keys. */
+function facilitatorFor(privateKey: `0x${string}`) {
   const e = env();
   // The nonce manager keeps concurrent settlements from one key from colliding on a nonce.
-  const account = privateKeyToAccount(e.X402_FACILITATOR_PRIVATE_KEY as `0x${string}`, { nonceManager });
+  const account = privateKeyToAccount(privateKey, { nonceManager });
   const client = createWalletClient({
     account,
     chain: x402Chain(),
@@ -67,11 +114,33 @@ function inProcessFacilitator(): FacilitatorClient {
   );
   const facilitator = new x402Facilitator();
   registerExactEvmScheme(facilitator, { signer, networks: e.X402_NETWORK as `${string}:${string}` });
+  return { facilitator, address: account.address, chainId: client.chain.id };
+}
+
+/**
+ * The in-process facilitator over every configured key. Verifying sends nothing and may use any key;
+ * settling sends from the key this instance leases in the database, so instances never share a
+ * key's nonces. A settlement with no key free is refused before anything is sent.
+ */
+function inProcessFacilitator(): FacilitatorClient {
+  const keyed = (env().X402_FACILITATOR_PRIVATE_KEY ?? []).map((key) => facilitatorFor(key as `0x${string}`));
+  const byAddress = new Map(keyed.map((k) => [k.address, k]));
+  const [first] = keyed;
+  if (!first) throw new Error("no x402 facilitator key is configured");
   return {
-    verify: (payload, requirements) => facilitator.verify(payload, requirements),
-    settle: (payload, requirements) => facilitator.settle(payload, requirements),
+    verify: (payload, requirements) => first.facilitator.verify(payload, requirements),
+    settle: async (payload, requirements) => {
+      const lease = await leaseOneOf(keyed.map((k) => k.address));
+      const signer = lease && byAddress.get(lease.address as `0x${string}`);
+      if (!signer) {
+        throw new SettlementUnavailable("every x402 facilitator key is in use by another instance");
+      }
+      // Another instance may have sent from this key since we last held it: read its nonce afresh.
+      if (lease.taken) nonceManager.reset({ address: signer.address, chainId: signer.chainId });
+      return signer.facilitator.settle(payload, requirements);
+    },
     getSupported: async () =>
-      facilitator.getSupported() as Awaited<ReturnType<FacilitatorClient["getSupported"]>>,
+      first.facilitator.getSupported() as Awaited<ReturnType<FacilitatorClient["getSupported"]>>,
   };
 }
 

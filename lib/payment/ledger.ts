@@ -1,31 +1,52 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { type Bound, jsonb, param, prepared } from "@/lib/db/prepared";
 import { payments } from "@/lib/db/schema";
-import type { PeekedPayment } from "./types";
+import type { LedgerRef, ReadCredential } from "./types";
 
-export type ClaimOutcome = { ok: true; paymentId: string } | { ok: false; reason: "replayed" | "locked" };
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** Gives back a business resource a paid write reserved (an item held for its reward). */
+export type Release = (db: DbOrTx, paymentId: string) => Promise<void>;
+
+export type ClaimOutcome =
+  | { ok: true; paymentId: string }
+  | { ok: false; reason: "seen"; row: PaymentRow }
+  | { ok: false; reason: "locked" };
+
+/** The hash a re-sent request is recognised by: its validated body, as JSON. */
+export function requestHashOf(body: unknown): string {
+  return createHash("sha256").update(JSON.stringify(body)).digest("base64url");
+}
+
+/** The hash a re-sent credential is recognised by: its text as sent (never stored itself). */
+export function credentialHashOf(credential: string): string {
+  return createHash("sha256").update(credential).digest("base64url");
+}
 
 /**
- * Claims a verified credential before any money moves. The unique payment key refuses a replayed or
- * concurrent duplicate credential; the unique lock key refuses a second payment for a resource that
- * another payment is already buying. Both are enforced by the database, across processes.
+ * Claims a read credential before any money moves. The unique payment key refuses a replayed or
+ * concurrent duplicate credential (and hands back the row it already has, so the caller can answer by
+ * its state); the unique lock key refuses a second payment for a resource that another payment is
+ * already buying. Both are enforced by the database, across processes.
  */
 export async function claimPayment(
   db: DbOrTx,
   input: {
-    payment: PeekedPayment;
+    payment: ReadCredential;
     operation: string;
     lockKey: string | null;
     request: Record<string, unknown>;
+    requestHash: string;
+    credentialHash?: string;
+    idempotencyKey?: string | null;
     /** Takes the business resource in the same transaction; throws (and claims nothing) when it cannot. */
     reserve?: (tx: DbOrTx, paymentId: string) => Promise<void>;
   },
 ): Promise<ClaimOutcome> {
   const id = `pay_${randomBytes(12).toString("base64url")}`;
-  const { payment } = input;
   const { reserve } = input;
   // One INSERT is atomic on its own; a reservation joins it in a transaction so both happen or neither.
   const claimed = reserve
@@ -36,12 +57,34 @@ export async function claimPayment(
       })
     : await insertClaim(db, id, input);
   if (claimed) return { ok: true, paymentId: id };
-  const [existing] = await db
-    .select({ id: payments.id })
+  const row = await findPayment(db, input.payment.paymentKey);
+  return row ? { ok: false, reason: "seen", row } : { ok: false, reason: "locked" };
+}
+
+/** The live payment a payer made for an operation under an Idempotency-Key (a failed one frees the key). */
+export async function findByIdempotencyKey(
+  db: DbOrTx,
+  scope: { operation: string; payer: string; key: string },
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
     .from(payments)
-    .where(eq(payments.paymentKey, payment.paymentKey))
+    .where(
+      and(
+        eq(payments.operation, scope.operation),
+        eq(payments.payer, scope.payer),
+        eq(payments.idempotencyKey, scope.key),
+        sql`${payments.status} not in ('failed', 'refunded')`,
+      ),
+    )
     .limit(1);
-  return { ok: false, reason: existing ? "replayed" : "locked" };
+  return row;
+}
+
+/** The ledger row of a credential, by its replay key. */
+export async function findPayment(db: DbOrTx, paymentKey: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.paymentKey, paymentKey)).limit(1);
+  return row;
 }
 
 const claimStatement = prepared((db) =>
@@ -62,6 +105,9 @@ const claimStatement = prepared((db) =>
       expiresAt: param("expiresAt"),
       txRef: param("txRef"),
       request: param("request"),
+      requestHash: param("requestHash"),
+      credentialHash: param("credentialHash"),
+      idempotencyKey: param("idempotencyKey"),
     })
     .onConflictDoNothing()
     .returning({ id: payments.id })
@@ -72,10 +118,13 @@ async function insertClaim(
   tx: DbOrTx,
   id: string,
   input: {
-    payment: PeekedPayment;
+    payment: ReadCredential;
     operation: string;
     lockKey: string | null;
     request: Record<string, unknown>;
+    requestHash: string;
+    credentialHash?: string;
+    idempotencyKey?: string | null;
   },
 ): Promise<boolean> {
   const { payment } = input;
@@ -90,19 +139,70 @@ async function insertClaim(
     asset: payment.asset,
     network: payment.network,
     payTo: payment.payTo,
-    expiresAt: payment.expiresAt?.toISOString() ?? null,
+    expiresAt: payment.expiresAt.toISOString(),
     txRef: payment.reference ?? null,
     request: jsonb(input.request),
+    requestHash: input.requestHash,
+    credentialHash: input.credentialHash ?? null,
+    idempotencyKey: input.idempotencyKey ?? null,
   });
   return inserted.length === 1;
 }
 
 /**
- * Takes back a claim whose credential verification then refused, before anything was settled: the
- * credential was never spent, so it may be presented again. Only a claimed row can be released.
+ * Takes back a claim whose credential settlement refused before anything was sent: the credential was
+ * never spent, so it may be presented again. The row goes and the resource it held is released in one
+ * transaction; only a claimed row can be released.
  */
-export async function releaseClaim(db: DbOrTx, paymentId: string): Promise<void> {
-  await db.delete(payments).where(and(eq(payments.id, paymentId), eq(payments.status, "claimed")));
+export async function releaseClaim(db: DbOrTx, paymentId: string, release?: Release): Promise<void> {
+  await db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(payments)
+      .where(and(eq(payments.id, paymentId), eq(payments.status, "claimed")))
+      .returning({ id: payments.id });
+    if (gone.length === 1) await release?.(tx, paymentId);
+  });
+}
+
+/**
+ * Records that nothing moved, and gives back what the claim held, in one transaction: a failed claim
+ * never leaves an item held. The credential stays spent. Only a claimed row can fail; true when it did.
+ */
+export async function failPayment(
+  db: DbOrTx,
+  paymentId: string,
+  reason: string,
+  release?: Release,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const failed = await tx
+      .update(payments)
+      .set({ status: "failed", error: reason.slice(0, 500), updatedAt: sql`now()` })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, "claimed")))
+      .returning({ id: payments.id });
+    if (failed.length === 1) await release?.(tx, paymentId);
+    return failed.length === 1;
+  });
+}
+
+/**
+ * Takes over a claim whose request died (idle longer than a live request can be), for a request that
+ * carries the same credential again: the row's clock restarts, so recovery and any other resending
+ * request leave it alone while this one settles it. True for the one request that wins it.
+ */
+export async function takeOverIdleClaim(db: DbOrTx, paymentId: string, idleMs: number): Promise<boolean> {
+  const won = await db
+    .update(payments)
+    .set({ updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        eq(payments.status, "claimed"),
+        lt(payments.updatedAt, new Date(Date.now() - idleMs)),
+      ),
+    )
+    .returning({ id: payments.id });
+  return won.length === 1;
 }
 
 /** Records that the money moved; only a claimed row can become settled. */
@@ -110,14 +210,6 @@ export async function markSettled(db: DbOrTx, paymentId: string, txRef: string):
   await db
     .update(payments)
     .set({ status: "settled", txRef, updatedAt: sql`now()` })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, "claimed")));
-}
-
-/** Records that nothing moved, releasing the resource lock; the credential stays spent. */
-export async function markFailed(db: DbOrTx, paymentId: string, error: string): Promise<void> {
-  await db
-    .update(payments)
-    .set({ status: "failed", error: error.slice(0, 500), updatedAt: sql`now()` })
     .where(and(eq(payments.id, paymentId), eq(payments.status, "claimed")));
 }
 
@@ -134,13 +226,6 @@ export async function markRefunded(
     .where(and(eq(payments.id, paymentId), eq(payments.status, "fulfilled")));
 }
 
-/** The ledger row a paid write is stored against, and the settlement to record on it. */
-export type LedgerRef = {
-  paymentId: string;
-  /** The settlement's transaction; null when the row already records it (recovery). */
-  txRef: string | null;
-};
-
 /** A paid write was asked to store against a ledger row that is not awaiting it: nothing was stored. */
 export class NotAwaitingFulfilment extends Error {
   constructor(paymentId: string) {
@@ -151,15 +236,16 @@ export class NotAwaitingFulfilment extends Error {
 
 /**
  * The ledger's half of storing a paid write: a claimed or settled row becomes fulfilled, linked to the
- * write and to its settlement transaction (a null txRef keeps the one recorded). It is an UPDATE …
- * RETURNING, so a write can run it in its own transaction (`fulfilPayment`) or embed it as a CTE and
- * stay a single statement, prepared or not. Only one writer can move a row out of claimed/settled, so
- * a write is stored once even when recovery races the request.
+ * write, to its settlement transaction (a null txRef keeps the one recorded) and to the answer given
+ * (`response`, JSON text or a SQL expression). It is an UPDATE … RETURNING, so a write can run it in its
+ * own transaction (`fulfilPayment`) or embed it as a CTE and stay a single statement. Only one writer
+ * can move a row out of claimed/settled, so a write is stored once even when recovery races the request.
  */
 export function fulfilment(
   db: DbOrTx,
   ref: { paymentId: Bound<string>; txRef: Bound<string | null> },
   resultId: Bound<string>,
+  response: SQL,
 ) {
   return db
     .update(payments)
@@ -167,13 +253,20 @@ export function fulfilment(
       status: "fulfilled",
       resultId: sql`${resultId}`,
       txRef: sql`coalesce(${ref.txRef}, ${payments.txRef})`,
+      response: sql`${response}`,
       updatedAt: sql`now()`,
     })
     .where(and(eq(payments.id, ref.paymentId), inArray(payments.status, ["claimed", "settled"])))
-    .returning({ id: payments.id });
+    .returning({ id: payments.id, response: payments.response });
 }
 
 /** Fulfils the row inside the write's transaction; throws, rolling the write back, when it is not awaiting it. */
-export async function fulfilPayment(tx: DbOrTx, ref: LedgerRef, resultId: string): Promise<void> {
-  if ((await fulfilment(tx, ref, resultId)).length !== 1) throw new NotAwaitingFulfilment(ref.paymentId);
+export async function fulfilPayment(
+  tx: DbOrTx,
+  ref: LedgerRef,
+  resultId: string,
+  response: Record<string, unknown>,
+): Promise<void> {
+  const done = await fulfilment(tx, ref, resultId, sql`${JSON.stringify(response)}::jsonb`);
+  if (done.length !== 1) throw new NotAwaitingFulfilment(ref.paymentId);
 }

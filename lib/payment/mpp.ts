@@ -1,13 +1,33 @@
 import "server-only";
-import { Challenge, Credential, Errors, Receipt } from "mppx";
+import { randomBytes } from "node:crypto";
+import { Challenge, Credential, Errors, Expires, PaymentRequest, Receipt } from "mppx";
 import { Mppx, tempo } from "mppx/server";
-import { getAddress, type Hex, keccak256 } from "viem";
+import { BaseError, fromRlp, getAddress, type Hex, keccak256, maxUint256 } from "viem";
+import { Transaction } from "viem/tempo";
+import { lapsed } from "@/lib/chain/blocks";
+import { isChainUnreachable, refusalReason } from "@/lib/chain/failures";
+import { lookupReceipt } from "@/lib/chain/receipts";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
+import { paysChallenge } from "./mpp-proof";
 import { databaseMppStore } from "./mpp-store";
-import { formatUsd } from "./prices";
-import { minedStatus, tempoReader } from "./tempo";
-import { type Charge, type PaymentProtocol, SettlementError, type VerifiedPayment } from "./types";
+import { formatUsd, toAssetUnits } from "./prices";
+import { tempoHead, tempoReader } from "./tempo";
+import { TimeoutError } from "./timeout";
+import {
+  type Charge,
+  type ClaimedPayment,
+  CredentialRefused,
+  type PaymentProtocol,
+  type ReadCredential,
+  type Reconciled,
+  SettlementError,
+  type VerifiedPayment,
+} from "./types";
+
+/** The longest a signed payment transaction may stay valid: its expiring nonce bounds the claim's life. */
+const MAX_VALIDITY_SECONDS = 600;
+const PROBLEMS = "https://paymentauth.org/problems";
 
 function createMppx() {
   const e = env();
@@ -33,10 +53,33 @@ const mppx = () => {
 };
 
 /** The route binding of a charge: scope is method + path, so a challenge for one route never pays another. */
-function routeOptions(charge: Charge) {
+/**
+ * The key of the random value every challenge this service issues carries in its `opaque` metadata.
+ * A challenge's id is an HMAC of its fields alone (realm, method, intent, request, expiry to the
+ * millisecond, opaque): without it, two payers asking for the same price in the same millisecond get
+ * the same id, the one key the ledger knows an MPP payment by, and the second payer's payment is
+ * refused as a replay of the first's.
+ */
+const CHALLENGE_NONCE = "nonce";
+const NONCE_PATTERN = /^[A-Za-z0-9_-]{16}$/;
+
+/** The nonce of a credential's challenge, or null when its challenge carries none of ours. */
+function challengeNonce(credential: Credential.Credential): string | null {
+  const { opaque } = credential.challenge as { opaque?: unknown };
+  if (typeof opaque !== "string") return null;
+  try {
+    const nonce = (PaymentRequest.deserialize(opaque) as Record<string, unknown>)[CHALLENGE_NONCE];
+    return typeof nonce === "string" && NONCE_PATTERN.test(nonce) ? nonce : null;
+  } catch {
+    return null;
+  }
+}
+
+function routeOptions(charge: Charge, nonce: string) {
   const url = new URL(charge.resourceUrl);
   return {
     scope: `${charge.method} ${url.pathname}`,
+    meta: { [CHALLENGE_NONCE]: nonce },
     realm: mppx().realm,
     // Only "pull" (the server broadcasts the payer's signed transaction): nothing moves before we claim it.
     request: { amount: formatUsd(charge.amountMicroUsd), supportedModes: ["pull"] as ("pull" | "push")[] },
@@ -50,85 +93,231 @@ function mppRefusal(error: unknown): AppError {
     return new AppError("payment-invalid", problem.detail ?? error.message, { type: problem.type });
   }
   return new AppError("payment-invalid", "The Authorization: Payment credential could not be read.", {
-    type: "https://paymentauth.org/problems/malformed-credential",
+    type: `${PROBLEMS}/malformed-credential`,
   });
+}
+
+function invalidPayload(field: string, message: string): AppError {
+  return new AppError("payment-invalid", `The MPP payment was refused: ${field} ${message}.`, {
+    type: `${PROBLEMS}/invalid-payload`,
+    errors: [{ field, message }],
+  });
+}
+
+const CREDENTIAL_FIELDS = new Set(["challenge", "payload", "source"]);
+const CHALLENGE_FIELDS = new Set([
+  "id",
+  "realm",
+  "method",
+  "intent",
+  "request",
+  "expires",
+  "description",
+  "digest",
+  "opaque",
+]);
+const PAYLOAD_FIELDS = new Set(["type", "signature"]);
+
+/** The credential's wire JSON, as the client sent it (mppx's own reading drops what it does not know). */
+function wireOf(request: Request): Record<string, unknown> {
+  const token = /^\s*payment\s+(\S+)/i.exec(request.headers.get("authorization") ?? "")?.[1] ?? "";
+  return JSON.parse(Buffer.from(token, "base64url").toString("utf8")) as Record<string, unknown>;
+}
+
+/** The first field of the credential's wire JSON that MPP does not define; null when there is none. */
+function unknownField(wire: Record<string, unknown>): string | null {
+  const extra = (object: unknown, known: Set<string>, prefix: string) =>
+    Object.keys((object ?? {}) as object)
+      .filter((key) => !known.has(key))
+      .map((key) => `${prefix}${key}`)[0];
+  return (
+    extra(wire, CREDENTIAL_FIELDS, "") ??
+    extra(wire.challenge, CHALLENGE_FIELDS, "challenge.") ??
+    extra(wire.payload, PAYLOAD_FIELDS, "payload.") ??
+    null
+  );
+}
+
+type ReadMpp = {
+  credential: Credential.Credential;
+  nonce: string;
+  transaction: string;
+  read: ReadCredential;
+};
+const reads = new WeakMap<Request, Promise<ReadMpp>>();
+
+/**
+ * Reads an MPP credential strictly and without the network: it decodes, its challenge has not expired,
+ * and its payload is a signed Tempo transaction (the only mode offered) with an expiring nonce that
+ * lapses within ten minutes, which bounds the claim's life. The transaction's hash is taken from its
+ * canonical encoding, the one the chain records.
+ */
+async function readMpp(request: Request, charge: Charge): Promise<ReadMpp> {
+  let credential: Credential.Credential;
+  try {
+    credential = Credential.fromRequest(request);
+    Expires.assert(credential.challenge.expires, credential.challenge.id);
+  } catch (error) {
+    throw mppRefusal(error);
+  }
+  const nonce = challengeNonce(credential);
+  if (!nonce)
+    throw invalidPayload("challenge.opaque", "is not the metadata of a challenge this route issued");
+  const payload = credential.payload as { type?: unknown; signature?: unknown } | null;
+  if (payload?.type !== "transaction") {
+    throw invalidPayload(
+      "payload.type",
+      'must be "transaction": the service broadcasts your signed transaction',
+    );
+  }
+  const wire = wireOf(request);
+  const unknown = unknownField(wire);
+  if (unknown) throw invalidPayload(unknown, "is not a field of an MPP credential");
+  const signed = payload.signature;
+  if (typeof signed !== "string" || !/^0x7[68](?:[0-9a-fA-F]{2})+$/.test(signed) || signed.length > 65_536) {
+    throw invalidPayload("payload.signature", "must be a serialized Tempo transaction (0x76…)");
+  }
+  let tx: ReturnType<typeof Transaction.deserialize> & {
+    from?: Hex;
+    nonceKey?: bigint;
+    validBefore?: number | bigint;
+  };
+  let reference: Hex;
+  try {
+    // The envelope must be exactly one RLP list after its type byte: no trailing bytes.
+    fromRlp(`0x${signed.slice(4)}`);
+    tx = Transaction.deserialize(signed as Hex);
+    reference = keccak256(await Transaction.serialize(tx as never));
+  } catch {
+    throw invalidPayload("payload.signature", "is not a well-formed signed Tempo transaction");
+  }
+  if (!tx.from) throw invalidPayload("payload.signature", "is not signed by the payer");
+  const now = Math.floor(Date.now() / 1000);
+  const validBefore = tx.validBefore === undefined ? undefined : BigInt(tx.validBefore);
+  if (tx.nonceKey !== maxUint256 || validBefore === undefined) {
+    throw invalidPayload("payload.signature", "must use an expiring nonce (nonceKey max, validBefore set)");
+  }
+  if (validBefore <= BigInt(now) || validBefore > BigInt(now + MAX_VALIDITY_SECONDS)) {
+    throw invalidPayload("payload.signature", `must expire within ${MAX_VALIDITY_SECONDS} seconds from now`);
+  }
+  const e = env();
+  const payer = getAddress(tx.from);
+  // Fields the challenge's HMAC does not cover must still be what was issued, and who signed.
+  if ((wire.challenge as { description?: unknown }).description !== charge.description) {
+    throw invalidPayload("challenge.description", "is not the description this route issued");
+  }
+  const source = /^did:pkh:eip155:(\d+):(0x[0-9a-fA-F]{40})$/.exec(String(wire.source));
+  const sourceIsPayer =
+    source?.[1] === String(e.TEMPO_CHAIN_ID) && source[2]?.toLowerCase() === payer.toLowerCase();
+  if ("source" in wire && !sourceIsPayer) {
+    throw invalidPayload("source", "is not the wallet that signed the transaction, on this chain");
+  }
+  return {
+    credential,
+    nonce,
+    transaction: signed,
+    read: {
+      protocol: "mpp",
+      // One payment per challenge: the challenge id is HMAC-bound to this route, price and expiry.
+      paymentKey: `mpp:${credential.challenge.id}`,
+      payer,
+      amount: toAssetUnits(charge.amountMicroUsd, 6).toString(),
+      asset: e.MPP_CURRENCY,
+      network: `eip155:${e.TEMPO_CHAIN_ID}`,
+      payTo: e.MPP_RECIPIENT,
+      expiresAt: new Date(Number(validBefore) * 1000),
+      reference,
+    },
+  };
+}
+
+function readOnce(request: Request, charge: Charge): Promise<ReadMpp> {
+  let pending = reads.get(request);
+  if (!pending) {
+    pending = readMpp(request, charge);
+    reads.set(request, pending);
+  }
+  return pending;
 }
 
 type PullDetails = { mode: string; sender?: Hex; serializedTransaction?: Hex };
 
 export const mppProtocol: PaymentProtocol = {
   name: "mpp",
-  replayProblemType: "https://paymentauth.org/problems/invalid-challenge",
+  replayProblemType: `${PROBLEMS}/invalid-challenge`,
 
   hasCredential: (request) => /^\s*payment\s/i.test(request.headers.get("authorization") ?? ""),
 
+  credentialOf: (request) => request.headers.get("authorization") ?? "",
+
+  offers: () => true,
+
   async challenge(charge) {
-    const { scope, request } = routeOptions(charge);
+    const { scope, meta, request } = routeOptions(charge, randomBytes(12).toString("base64url"));
     const challenge = await mppx().challenge.tempo.charge({
       ...request,
       scope,
+      meta,
       description: charge.description,
     });
     return { headers: { "WWW-Authenticate": Challenge.serialize(challenge) }, body: {} };
   },
 
-  async verify(request, charge): Promise<VerifiedPayment> {
-    const options = routeOptions(charge);
-    let credential: ReturnType<typeof Credential.fromRequest>;
+  keyOf(request) {
     try {
-      credential = Credential.fromRequest(request);
-    } catch (error) {
-      throw mppRefusal(error);
+      return `mpp:${Credential.fromRequest(request).challenge.id}`;
+    } catch {
+      return null;
     }
-    const validation = await mppx()
-      .validateCredential(credential, options)
-      .catch((error: unknown) => {
-        if (error instanceof Errors.PaymentError) throw mppRefusal(error);
-        throw error;
-      });
-    const details = validation.details as PullDetails;
-    if (details.mode !== "pull" || !details.sender || !details.serializedTransaction) {
+  },
+
+  async read(request, charge) {
+    return (await readOnce(request, charge)).read;
+  },
+
+  async verify(request, charge, read): Promise<VerifiedPayment> {
+    const { credential, nonce } = await readOnce(request, charge);
+    const options = routeOptions(charge, nonce);
+    let details: PullDetails;
+    try {
+      details = (await mppx().validateCredential(credential, options)).details as PullDetails;
+    } catch (error) {
+      if (error instanceof Errors.PaymentError) throw mppRefusal(error);
+      // Anything thrown that is not the chain's (a challenge field that does not parse) is the credential's.
+      if (!(error instanceof BaseError)) {
+        if (error instanceof TimeoutError) throw error;
+        throw mppRefusal(error);
+      }
+      if (isChainUnreachable(error)) throw error;
+      // The chain answered the simulation with a refusal (a revert, a fee it cannot pay): final.
       throw new AppError(
         "payment-invalid",
-        "Send the payment as a signed transaction for the service to broadcast.",
-        {
-          type: "https://paymentauth.org/problems/invalid-payload",
-        },
+        `The payment transaction would fail on chain, so nothing was charged: ${refusalReason(error)}.`,
+        { type: `${PROBLEMS}/verification-failed` },
       );
     }
-    const txHash = keccak256(details.serializedTransaction);
-    const e = env();
+    if (details.mode !== "pull" || !details.sender || getAddress(details.sender) !== read.payer) {
+      throw invalidPayload("payload.signature", "must be a transaction signed by the paying wallet");
+    }
     return {
-      protocol: "mpp",
-      // One payment per challenge: the challenge id is HMAC-bound to this route, price and expiry.
-      paymentKey: `mpp:${credential.challenge.id}`,
-      payer: getAddress(details.sender),
-      amount: String(validation.challenge.request.amount),
-      asset: e.MPP_CURRENCY,
-      network: `eip155:${e.TEMPO_CHAIN_ID}`,
-      payTo: e.MPP_RECIPIENT,
-      expiresAt: credential.challenge.expires ? new Date(credential.challenge.expires) : null,
-      reference: txHash,
+      ...read,
       async settle() {
         try {
           const receipt = await mppx().broadcastCredential(credential, options);
           return { txRef: receipt.reference, headers: { "Payment-Receipt": Receipt.serialize(receipt) } };
         } catch (error) {
           // Whatever mppx reports, the chain decides whether the payer's transaction moved money.
-          const mined = await minedStatus(txHash);
-          if (mined === "success") {
-            const receipt = Receipt.from({
-              method: "tempo",
-              reference: txHash,
-              status: "success",
-              timestamp: new Date().toISOString(),
-            });
-            return { txRef: txHash, headers: { "Payment-Receipt": Receipt.serialize(receipt) } };
-          }
-          if (mined === "reverted" || error instanceof Errors.PaymentError) {
-            throw new SettlementError(
-              error instanceof Error ? error.message : "the payment transaction failed",
-            );
+          const outcome = await reconcileMpp({
+            ...read,
+            txRef: read.reference ?? null,
+            createdAt: new Date(),
+          });
+          if (outcome.state === "settled")
+            return { txRef: outcome.txRef, headers: receiptHeaders(outcome.txRef) };
+          if (outcome.state === "unsettled") throw new SettlementError(outcome.reason);
+          // Refused before broadcast (its simulation reverted): nothing was sent, the credential is unspent.
+          if (!(error instanceof Errors.PaymentError) && !isChainUnreachable(error)) {
+            throw new CredentialRefused(refusalReason(error));
           }
           throw error;
         }
@@ -136,15 +325,38 @@ export const mppProtocol: PaymentProtocol = {
     };
   },
 
-  async reconcile(claim) {
-    if (claim.txRef) {
-      const mined = await minedStatus(claim.txRef as Hex);
-      if (mined === "success") return { state: "settled", txRef: claim.txRef };
-      if (mined === "reverted") return { state: "unsettled" };
-    }
-    // Tempo's expiring nonces: once the challenge (and the transaction signed for it) expired unmined, it never will be.
-    return claim.expiresAt && claim.expiresAt.getTime() + 60_000 < Date.now()
-      ? { state: "unsettled" }
-      : { state: "pending" };
-  },
+  reconcile: reconcileMpp,
+
+  receiptHeaders: ({ txRef }) => receiptHeaders(txRef),
 };
+
+function receiptHeaders(txRef: string): Record<string, string> {
+  const receipt = Receipt.from({
+    method: "tempo",
+    reference: txRef,
+    status: "success",
+    timestamp: new Date().toISOString(),
+  });
+  return { "Payment-Receipt": Receipt.serialize(receipt) };
+}
+
+/**
+ * What became of a claimed MPP payment, from the chain only: the payer's transaction's receipt must
+ * carry the transfer of the amount to the recipient, with the memo bound to this challenge. Not mined
+ * is final only once its expiring nonce has lapsed by the chain's clock, read before the lookup.
+ */
+async function reconcileMpp(claim: ClaimedPayment): Promise<Reconciled> {
+  if (!claim.txRef) return { state: "unsettled", reason: "the ledger row names no transaction" };
+  const validBefore = BigInt(Math.floor(claim.expiresAt.getTime() / 1000));
+  const dead = lapsed(await tempoHead(), validBefore);
+  const receipt = await lookupReceipt(tempoReader(), claim.txRef as Hex);
+  if (receipt) {
+    const challengeId = claim.paymentKey.replace(/^mpp:/, "");
+    return paysChallenge(receipt, { ...claim, currency: claim.asset, challengeId })
+      ? { state: "settled", txRef: claim.txRef }
+      : { state: "unsettled", reason: "the payment transaction moved no money to the recipient" };
+  }
+  return dead
+    ? { state: "unsettled", reason: "the payment transaction expired unmined" }
+    : { state: "pending" };
+}

@@ -1,34 +1,49 @@
 import "server-only";
-import { and, eq, inArray, lt, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, or, type SQL } from "drizzle-orm";
 import { type Db, getDb } from "@/lib/db/client";
 import { payments } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { describeError } from "@/lib/http/log";
-import { markFailed, markSettled } from "./ledger";
+import { failPayment, markSettled, type PaymentRow, type Release } from "./ledger";
 import { commitPaid, PROTOCOLS } from "./paid";
 import type { PaidContext } from "./types";
 
-/** How to finish each paid operation from the input kept in its ledger row. */
-export type PaidCommits = Record<
+/** How to finish (and how to release) each paid operation, from the input kept in its ledger row. */
+export type PaidOperations = Record<
   string,
-  (input: Record<string, unknown>, ctx: PaidContext) => Promise<{ resultId: string; body: unknown }>
+  {
+    commit: (
+      input: Record<string, unknown>,
+      ctx: PaidContext,
+    ) => Promise<{ resultId: string; body: unknown }>;
+    release?: Release;
+  }
 >;
 
 export type RecoveryReport = {
+  /** Claims the chain proved paid. */
   settled: number;
+  /** Claims the chain proved unpaid, failed and released. */
   failed: number;
+  /** Paid writes stored. */
   fulfilled: number;
+  /** Claims whose credential can still move money: looked at again next pass. */
   pending: number;
+  /** Claims whose outcome is unknown (the chain or the database could not be asked). */
   errors: number;
 };
 
+const PAGE = 100;
+
 /**
- * Finishes what a crash or a lost answer left half-done, so every charge ends stored or refunded:
- * claimed rows are looked up on chain (settled, or failed once the credential expired), and settled
- * rows get their write stored. Only rows idle longer than a live request could take are touched.
+ * Finishes what a crash or a lost answer left half-done, so every charge ends stored or released:
+ * claimed rows are looked up on chain (settled when a receipt proves the transfer; failed, and what
+ * they held released, when the chain proves they can no longer pay), and settled rows get their write
+ * stored. It pages through every open row idle longer than a live request could take, oldest first,
+ * so no number of rows can hide one; a row whose outcome is unknown is left for the next pass.
  */
 export async function recoverPayments(
-  commits: PaidCommits,
+  operations: PaidOperations,
   options: { db?: Db; idleMs?: number; paymentIds?: string[] } = {},
 ): Promise<RecoveryReport> {
   const db = options.db ?? (await getDb());
@@ -36,52 +51,62 @@ export async function recoverPayments(
   const only: SQL[] = options.paymentIds ? [inArray(payments.id, options.paymentIds)] : [];
   const report: RecoveryReport = { settled: 0, failed: 0, fulfilled: 0, pending: 0, errors: 0 };
 
-  const fulfil = async (row: typeof payments.$inferSelect) => {
-    const commit = commits[row.operation];
-    if (!commit) return;
-    try {
-      await commitPaid((ctx) => commit(row.request, ctx), {
-        db,
-        paymentId: row.id,
-        txRef: null,
-        payer: row.payer as `0x${string}`,
-        protocol: row.protocol,
-      });
-      report.fulfilled++;
-    } catch (error) {
-      report.errors++;
-      console.error(`[recovery] payment ${row.id}: storing the paid write failed: ${describeError(error)}`);
-    }
-  };
-
-  const claimed = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.status, "claimed"), lt(payments.updatedAt, idleSince), ...only))
-    .limit(100);
-  for (const row of claimed) {
-    const protocol = PROTOCOLS.find((p) => p.name === row.protocol);
-    try {
-      const outcome = protocol ? await protocol.reconcile(row) : { state: "pending" as const };
-      if (outcome.state === "settled") {
-        await markSettled(db, row.id, outcome.txRef);
-        report.settled++;
-        await fulfil({ ...row, status: "settled" });
-      } else if (outcome.state === "unsettled") {
-        await markFailed(db, row.id, "the credential expired without being settled");
-        report.failed++;
-      } else report.pending++;
-    } catch (error) {
-      report.errors++;
-      console.error(`[recovery] payment ${row.id}: reconcile failed: ${describeError(error)}`);
-    }
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const page: PaymentRow[] = await db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          inArray(payments.status, ["claimed", "settled"]),
+          lte(payments.updatedAt, idleSince),
+          after
+            ? or(
+                gt(payments.createdAt, after.createdAt),
+                and(eq(payments.createdAt, after.createdAt), gt(payments.id, after.id)),
+              )
+            : undefined,
+          ...only,
+        ),
+      )
+      .orderBy(asc(payments.createdAt), asc(payments.id))
+      .limit(PAGE);
+    for (const row of page) await recoverOne(db, operations, row, report);
+    const last = page.at(-1);
+    if (!last || page.length < PAGE) return report;
+    after = { createdAt: last.createdAt, id: last.id };
   }
+}
 
-  const settled = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.status, "settled"), lt(payments.updatedAt, idleSince), ...only))
-    .limit(100);
-  for (const row of settled) await fulfil(row);
-  return report;
+async function recoverOne(db: Db, operations: PaidOperations, row: PaymentRow, report: RecoveryReport) {
+  const operation = operations[row.operation];
+  try {
+    if (row.status === "claimed") {
+      const protocol = PROTOCOLS.find((p) => p.name === row.protocol);
+      if (!protocol) throw new Error(`unknown protocol ${row.protocol}`);
+      const outcome = await protocol.reconcile(row);
+      if (outcome.state === "pending") {
+        report.pending++;
+        return;
+      }
+      if (outcome.state === "unsettled") {
+        if (await failPayment(db, row.id, outcome.reason, operation?.release)) report.failed++;
+        return;
+      }
+      await markSettled(db, row.id, outcome.txRef);
+      report.settled++;
+    }
+    if (!operation) throw new Error(`unknown operation ${row.operation}`);
+    await commitPaid((ctx) => operation.commit(row.request, ctx), {
+      db,
+      paymentId: row.id,
+      txRef: null,
+      payer: row.payer as `0x${string}`,
+      protocol: row.protocol,
+    });
+    report.fulfilled++;
+  } catch (error) {
+    report.errors++;
+    console.error(`[recovery] payment ${row.id} (${row.status}): ${describeError(error)}`);
+  }
 }

@@ -11,22 +11,16 @@ import {
   type Transport,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import {
-  getBlockNumber,
-  getContractEvents,
-  getTransactionReceipt,
-  prepareTransactionRequest,
-  readContract,
-  sendRawTransaction,
-  signTransaction,
-} from "viem/actions";
+import { prepareTransactionRequest, readContract, sendRawTransaction, signTransaction } from "viem/actions";
 import { tempo, tempoLocalnet, tempoModerato } from "viem/chains";
-import { Abis } from "viem/tempo";
+import { Abis, Transaction } from "viem/tempo";
+import { chainHead, firstBlockAtOrAfter } from "@/lib/chain/blocks";
+import { findFirstLog } from "@/lib/chain/logs";
+import { rpcTransport } from "@/lib/chain/rpc";
 import { env } from "@/lib/env";
-import { rpcTransport } from "./rpc";
 
 /** A viem chain for the configured Tempo network, reached only through the configured RPC. */
-export function tempoChain(): Chain {
+function tempoChain(): Chain {
   const e = env();
   const known = [tempo, tempoModerato].find((c) => c.id === e.TEMPO_CHAIN_ID);
   const chain = defineChain({
@@ -35,7 +29,7 @@ export function tempoChain(): Chain {
     rpcUrls: { default: { http: [e.TEMPO_RPC_URL] } },
   });
   const feeToken = (e.TEMPO_FEE_TOKEN ?? e.MPP_CURRENCY) as Hex;
-  // A local node runs the t4 rules (see lib/devnet/tempo.ts); public networks keep viem's own.
+  // A local node runs the t4 rules (see scripts/devnet/tempo.ts); public networks keep viem's own.
   return (known ? chain.extend({ feeToken }) : chain.extend({ feeToken, hardfork: "t4" })) as Chain;
 }
 
@@ -73,8 +67,11 @@ export async function tempoBalance(address: Hex): Promise<bigint> {
   });
 }
 
-/** A signed, not yet broadcast USDC.e transfer; its bytes can land at most once, and only before it expires. */
-export type SignedTransfer = { rawTx: Hex; txHash: Hex };
+/**
+ * A signed, not yet broadcast USDC.e transfer. Its bytes can land at most once, and only before
+ * `validBefore` (its expiring nonce): after that instant, no block can include it.
+ */
+export type SignedTransfer = { rawTx: Hex; txHash: Hex; validBefore: bigint };
 
 /**
  * Signs a USDC.e `transferWithMemo` from the payout wallet with a Tempo expiring nonce: the chain
@@ -91,7 +88,13 @@ export async function signTransfer(to: Hex, amount: bigint, memo: Hex): Promise<
     nonceKey: "expiring",
   } as never);
   const rawTx = (await signTransaction(client, request as never)) as Hex;
-  return { rawTx, txHash: keccak256(rawTx) };
+  return { rawTx, txHash: keccak256(rawTx), validBefore: transferValidBefore(rawTx) };
+}
+
+/** The instant (seconds) after which signed Tempo bytes can never be included; 0 when they carry none. */
+export function transferValidBefore(rawTx: Hex): bigint {
+  const validBefore = (Transaction.deserialize(rawTx) as { validBefore?: number | bigint }).validBefore;
+  return validBefore === undefined ? 0n : BigInt(validBefore);
 }
 
 /** Broadcasts signed bytes; re-sending bytes the chain already has is harmless. */
@@ -99,31 +102,31 @@ export async function broadcast(rawTx: Hex): Promise<void> {
   await sendRawTransaction(payoutClient(), { serializedTransaction: rawTx });
 }
 
-/** The mined outcome of a transaction, or null while it is not mined. */
-export async function minedStatus(txHash: Hex): Promise<"success" | "reverted" | null> {
-  try {
-    return (await getTransactionReceipt(tempoReader(), { hash: txHash })).status;
-  } catch {
-    return null;
-  }
+/** The Tempo chain's head: its clock decides when signed bytes have lapsed. */
+export function tempoHead() {
+  return chainHead(tempoReader());
 }
 
-const RECENT_BLOCKS = 100_000n;
-
-/** A USDC.e transfer from the payout wallet carrying `memo`, if one was mined recently. */
+/**
+ * The USDC.e transfer from the payout wallet carrying `memo`, searched from `since` (when the transfer
+ * became owed; it cannot be older) to the head; null when the whole span answered and none carries it.
+ * A failed read throws: "could not search" is never "not found".
+ */
 export async function findTransferWithMemo(
   memo: Hex,
+  since: Date,
 ): Promise<{ txHash: Hex; to: Hex; amount: bigint } | null> {
   const client = tempoReader();
-  const latest = await getBlockNumber(client);
-  const logs = await getContractEvents(client, {
+  const head = await chainHead(client);
+  const fromBlock = await firstBlockAtOrAfter(client, BigInt(Math.floor(since.getTime() / 1000) - 60));
+  const event = Abis.tip20.find((item) => item.type === "event" && item.name === "TransferWithMemo");
+  const log = await findFirstLog(client, {
     address: env().MPP_CURRENCY as Hex,
-    abi: Abis.tip20,
-    eventName: "TransferWithMemo",
+    event: event as Extract<(typeof Abis.tip20)[number], { type: "event"; name: "TransferWithMemo" }>,
     args: { from: payoutClient().account.address, memo },
-    fromBlock: latest > RECENT_BLOCKS ? latest - RECENT_BLOCKS : 0n,
-    toBlock: latest,
+    fromBlock,
+    toBlock: head.number,
   });
-  const log = logs[0] as { transactionHash: Hex; args: { to: Hex; amount: bigint } } | undefined;
-  return log ? { txHash: log.transactionHash, to: log.args.to, amount: log.args.amount } : null;
+  const found = log as { transactionHash: Hex; args: { to: Hex; amount: bigint } } | null;
+  return found ? { txHash: found.transactionHash, to: found.args.to, amount: found.args.amount } : null;
 }

@@ -1,5 +1,5 @@
+import type { z } from "zod";
 import type { DbOrTx } from "@/lib/db/client";
-import type { LedgerRef } from "./ledger";
 
 /** What a paid call costs and what it buys; the same charge is priced on the 402 and on the paid retry. */
 export type Charge = {
@@ -12,30 +12,53 @@ export type Charge = {
   /** Absolute URL of the resource on the public origin. */
   resourceUrl: string;
   description: string;
+  /** What the operation takes and answers, advertised in its 402 for catalogs (x402 Bazaar). */
+  discovery?: Discovery;
 };
 
-/** A credential as it reads, before verification: what the ledger claims while it is verified. */
-export type PeekedPayment = Omit<VerifiedPayment, "settle">;
+/** What a paid operation takes and answers, for agents and the catalogs that index them. */
+export type Discovery = {
+  input: { example: unknown; schema: z.ZodType };
+  output: { example: unknown; schema: z.ZodType };
+};
 
-/** A credential that passed the protocol's verification and has not been settled yet. */
-export type VerifiedPayment = {
+/**
+ * A credential as it reads, strictly parsed but not verified: what the ledger claims, and the key a
+ * credential seen again is found by. Reading needs no network and refuses anything malformed.
+ */
+export type ReadCredential = {
   protocol: "x402" | "mpp";
   /** The protocol's own replay domain for this credential; claimed once in the ledger, ever. */
   paymentKey: string;
+  /** The paying wallet the credential names (verification proves it signed). */
   payer: `0x${string}`;
   amount: string;
   asset: string;
   network: string;
   payTo: string;
-  /** After this instant the credential can no longer move money. */
-  expiresAt: Date | null;
+  /** The deadline: after this instant the credential can no longer move money. */
+  expiresAt: Date;
   /** The transaction the credential will become, when known before settling (MPP's signed transaction). */
   reference?: string;
-  /** Takes the money. Throws SettlementError when it is certain nothing moved. */
+};
+
+/** A credential that passed the protocol's verification and has not been settled yet. */
+export type VerifiedPayment = ReadCredential & {
+  /** Takes the money. Throws CredentialRefused or SettlementError only when it is certain nothing moved. */
   settle(): Promise<Settlement>;
 };
 
 export type Settlement = { txRef: string; headers: Record<string, string> };
+
+/**
+ * What the chain says became of a claimed credential: paid (with the transaction whose receipt proves
+ * the transfer), unpaid (it can no longer move money, or it moved none to us), or still open. A
+ * reconcile that cannot ask the chain throws: the answer is unknown and nothing is decided.
+ */
+export type Reconciled =
+  | { state: "settled"; txRef: string }
+  | { state: "unsettled"; reason: string }
+  | { state: "pending" };
 
 /** One payment protocol (x402, MPP) as the paid-route wrapper sees it. */
 export interface PaymentProtocol {
@@ -44,39 +67,53 @@ export interface PaymentProtocol {
   readonly replayProblemType?: string;
   /** True when the request carries this protocol's credential. */
   hasCredential(request: Request): boolean;
+  /** The credential as sent (the header's value): a credential sent again is the same text. */
+  credentialOf(request: Request): string;
+  /** Whether this protocol is offered for the charge (x402 pays a reward only when it can be refunded). */
+  offers(charge: Charge): boolean;
   /** Headers (and a body fragment) this protocol adds to a 402. */
   challenge(charge: Charge): Promise<{ headers: Record<string, string>; body: Record<string, unknown> }>;
-  /** Verifies the credential against the charge without moving money; throws AppError when refused. */
-  verify(request: Request, charge: Charge): Promise<VerifiedPayment>;
   /**
-   * Reads what the credential says it is (replay key, payer, amount) without verifying it: no network,
-   * no signature check, so the ledger can claim it before `settlePeeked`. Null when it cannot be read
-   * that way; `verify` then decides.
+   * The credential's ledger key, read as leniently as possible (no checks): how a credential sent again
+   * is found even when it no longer reads as valid (an expired challenge, a spent transaction). Null
+   * when no key can be read at all.
    */
-  peek?(request: Request, charge: Charge): Promise<PeekedPayment | null>;
+  keyOf(request: Request): string | null;
+  /** Reads the credential strictly, without the network; throws a 402 naming what is wrong with it. */
+  read(request: Request, charge: Charge): Promise<ReadCredential>;
+  /** Verifies a read credential against the charge without moving money; throws AppError when refused. */
+  verify(request: Request, charge: Charge, credential: ReadCredential): Promise<VerifiedPayment>;
   /**
-   * Settles a peeked credential without a separate verification, for protocols whose settlement
-   * verifies first and sends nothing it refuses (x402: the facilitator checks the signature, amount,
-   * validity window and asset, and the transfer's gas estimate fails when it would revert). Throws
+   * Settles a read credential without a separate verification, for protocols whose settlement verifies
+   * first and sends nothing it refuses (x402: the facilitator checks the signature, amount, validity
+   * window and asset, and the transfer's gas estimate fails when it would revert). Throws
    * CredentialRefused for a credential refused before anything was sent.
    */
-  settlePeeked?(request: Request, charge: Charge): Promise<Settlement>;
-  /**
-   * After a crash or an unanswered settlement: looks on chain for what became of a claimed credential.
-   * "settled" with its transaction, "unsettled" once it can no longer settle, "pending" while it still could.
-   */
-  reconcile(
-    claim: ClaimedPayment,
-  ): Promise<{ state: "settled"; txRef: string } | { state: "unsettled" | "pending" }>;
+  settleUnverified?(request: Request, charge: Charge): Promise<Settlement>;
+  /** After a crash or an unanswered settlement: what the chain says became of a claimed credential. */
+  reconcile(claim: ClaimedPayment): Promise<Reconciled>;
+  /** The receipt headers of a settled payment, to answer a credential seen again as the first time. */
+  receiptHeaders(payment: { txRef: string; payer: string; network: string }): Record<string, string>;
 }
 
 /** A ledger row as reconciliation sees it. */
 export type ClaimedPayment = {
   paymentKey: string;
   txRef: string | null;
+  payer: string;
+  amount: string;
   asset: string;
   network: string;
-  expiresAt: Date | null;
+  payTo: string;
+  expiresAt: Date;
+  createdAt: Date;
+};
+
+/** The ledger row a paid write is stored against, and the settlement to record on it. */
+export type LedgerRef = {
+  paymentId: string;
+  /** The settlement's transaction; null when the row already records it (recovery). */
+  txRef: string | null;
 };
 
 /**
@@ -86,7 +123,7 @@ export type ClaimedPayment = {
  */
 export type PaidContext = LedgerRef & { db: DbOrTx; payer: `0x${string}`; protocol: string };
 
-/** Settlement failed and the payer was not charged. */
+/** Settlement failed and the payer was not charged: the credential was spent without moving money. */
 export class SettlementError extends Error {
   constructor(message: string) {
     super(message);
@@ -102,5 +139,16 @@ export class CredentialRefused extends SettlementError {
   constructor(message: string) {
     super(message);
     this.name = "CredentialRefused";
+  }
+}
+
+/**
+ * Settlement could not start, through no fault of the credential (no signing key is free): nothing was
+ * sent, the credential is unspent, and the same request may be retried shortly.
+ */
+export class SettlementUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "SettlementUnavailable";
   }
 }

@@ -1,31 +1,40 @@
 import "server-only";
-import {
-  decodePaymentSignatureHeader,
-  encodePaymentRequiredHeader,
-  encodePaymentResponseHeader,
-} from "@x402/core/http";
+import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from "@x402/core/http";
 import { x402ResourceServer } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
-import { getAddress, isAddress, keccak256, toHex } from "viem";
+import { getAddress, type Hash } from "viem";
+import { lookupReceipt } from "@/lib/chain/receipts";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
-import { createFacilitator } from "./facilitator";
+import { bazaarExtension } from "./discovery";
+import { createFacilitator, settledReceipt, x402Reader } from "./facilitator";
 import { toAssetUnits } from "./prices";
+import { refundWalletAddress } from "./refund";
 import { withTimeout } from "./timeout";
 import {
   type Charge,
   CredentialRefused,
   type PaymentProtocol,
-  type PeekedPayment,
+  type ReadCredential,
+  type Reconciled,
   type Settlement,
   SettlementError,
   type VerifiedPayment,
 } from "./types";
-import { reconcileX402 } from "./x402-reconcile";
+import {
+  parseX402Credential,
+  X402_MAX_TIMEOUT_SECONDS,
+  type X402Credential,
+  type X402Offer,
+  x402KeyParts,
+} from "./x402-credential";
+import { authorizationVerdict, provesPayment } from "./x402-proof";
 import { settleFailure, settleResponseOf } from "./x402-settlement";
 
-export const X402_HEADER = "payment-signature";
+const X402_HEADER = "payment-signature";
+/** How long before its validBefore an authorization's use is searched for on chain. */
+const AUTHORIZATION_SEARCH_SECONDS = 86_400n;
 
 let serverPromise: Promise<x402ResourceServer> | undefined;
 
@@ -44,87 +53,59 @@ function resourceServer(): Promise<x402ResourceServer> {
   return serverPromise;
 }
 
-async function requirementsFor(charge: Charge): Promise<PaymentRequirements[]> {
+/**
+ * Where a charge's x402 payment goes. A reward is paid to the refund wallet, the one that pays it back
+ * when the reward cannot be forwarded; everything else to X402_PAY_TO. Together with the amount, which
+ * the payer signs, the recipient binds a credential to its operation: a submission's 0.01 USD credential
+ * cannot pay a 0.01 USD reward, and the register and submit prices differ.
+ */
+function payToFor(charge: Charge): string {
+  return charge.operation === "resolve" ? refundWalletAddress() : env().X402_PAY_TO;
+}
+
+async function offerFor(charge: Charge): Promise<X402Offer> {
   const e = env();
   const server = await resourceServer();
-  return server.buildPaymentRequirements({
+  const [requirement] = await server.buildPaymentRequirements({
     scheme: "exact",
     network: e.X402_NETWORK as `${string}:${string}`,
-    payTo: e.X402_PAY_TO,
-    maxTimeoutSeconds: 120,
+    payTo: payToFor(charge),
+    maxTimeoutSeconds: X402_MAX_TIMEOUT_SECONDS,
     price: {
       amount: toAssetUnits(charge.amountMicroUsd, e.X402_ASSET_DECIMALS).toString(),
       asset: e.X402_ASSET,
       extra: { name: e.X402_ASSET_NAME, version: e.X402_ASSET_VERSION },
     },
   });
+  if (!requirement) throw new Error("the x402 resource server built no payment requirement");
+  return {
+    requirement,
+    resource: { url: charge.resourceUrl, description: charge.description, mimeType: "application/json" },
+  };
 }
 
-type Authorization = { from?: string; nonce?: string; validBefore?: string };
-const authorizationOf = (payload: PaymentPayload) =>
-  (payload.payload as { authorization?: Authorization }).authorization;
-
-/** The EIP-3009 nonce is unique per token and signer on chain, so it is exactly the replay domain. */
-function paymentKeyOf(payload: PaymentPayload, requirements: PaymentRequirements): string {
-  const auth = authorizationOf(payload);
-  if (auth?.from && auth.nonce) {
-    return `x402:${requirements.network}:${requirements.asset.toLowerCase()}:${auth.from.toLowerCase()}:${auth.nonce.toLowerCase()}`;
-  }
-  return `x402:${requirements.network}:sig:${keccak256(toHex(JSON.stringify(payload.payload)))}`;
-}
-
-function expiryOf(payload: PaymentPayload): Date | null {
-  const seconds = Number(authorizationOf(payload)?.validBefore);
-  return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : null;
-}
-
-function refuse(detail: string): AppError {
-  return new AppError("payment-invalid", detail);
-}
-
-// peek and settlePeeked (or verify) read the same request's credential on the paid hot path: decode it once.
-const reads = new WeakMap<Request, ReturnType<typeof decodeAndMatch>>();
-function read(request: Request, charge: Charge) {
+// read and settle (or verify) look at the same request's credential on the paid hot path: parse it once.
+const reads = new WeakMap<Request, Promise<X402Credential>>();
+function readOnce(request: Request, charge: Charge): Promise<X402Credential> {
   let pending = reads.get(request);
   if (!pending) {
-    pending = decodeAndMatch(request, charge);
+    pending = offerFor(charge).then((offer) => parseX402Credential(request.headers.get(X402_HEADER), offer));
     reads.set(request, pending);
   }
   return pending;
 }
 
-/** Decodes the credential and matches it to this charge's requirements; refuses what does not fit. */
-async function decodeAndMatch(request: Request, charge: Charge) {
-  let payload: PaymentPayload;
-  try {
-    payload = decodePaymentSignatureHeader(request.headers.get(X402_HEADER) ?? "");
-  } catch {
-    throw refuse("The PAYMENT-SIGNATURE header is not a valid x402 payment payload.");
-  }
-  if (payload?.x402Version !== 2) throw refuse("Only x402 version 2 payments are accepted.");
-  const server = await resourceServer();
-  const matched = server.findMatchingRequirements(await requirementsFor(charge), payload);
-  if (!matched) {
-    throw refuse("The payment does not match this request's price, asset, network or recipient.");
-  }
-  return { payload, matched };
-}
-
-/** The ledger's description of a credential: its replay key, payer, amount and expiry. */
-function described(
-  payload: PaymentPayload,
-  matched: PaymentRequirements,
-  payer: `0x${string}`,
-): PeekedPayment {
+function described(credential: X402Credential): ReadCredential {
+  const { requirement } = credential;
   return {
     protocol: "x402",
-    paymentKey: paymentKeyOf(payload, matched),
-    payer,
-    amount: matched.amount,
-    asset: matched.asset,
-    network: matched.network,
-    payTo: matched.payTo,
-    expiresAt: expiryOf(payload),
+    paymentKey: credential.paymentKey,
+    payer: credential.payer,
+    amount: requirement.amount,
+    asset: requirement.asset,
+    network: requirement.network,
+    payTo: requirement.payTo,
+    expiresAt: credential.expiresAt,
   };
 }
 
@@ -133,12 +114,18 @@ export const x402Protocol: PaymentProtocol = {
 
   hasCredential: (request) => request.headers.has(X402_HEADER),
 
+  credentialOf: (request) => request.headers.get(X402_HEADER) ?? "",
+
+  offers: (charge) => charge.operation !== "resolve" || Boolean(env().X402_REFUND_PRIVATE_KEY),
+
   async challenge(charge) {
     const server = await resourceServer();
+    const offer = await offerFor(charge);
     const required = await server.createPaymentRequiredResponse(
-      await requirementsFor(charge),
-      { url: charge.resourceUrl, description: charge.description, mimeType: "application/json" },
+      [offer.requirement],
+      offer.resource,
       "Payment required",
+      bazaarExtension(charge),
     );
     return {
       headers: { "PAYMENT-REQUIRED": encodePaymentRequiredHeader(required) },
@@ -146,49 +133,84 @@ export const x402Protocol: PaymentProtocol = {
     };
   },
 
-  reconcile: reconcileX402,
-
-  async peek(request, charge): Promise<PeekedPayment | null> {
-    const { payload, matched } = await read(request, charge).catch(() => ({ payload: null, matched: null }));
-    const from = payload && authorizationOf(payload)?.from;
-    if (!payload || !matched || !from || !isAddress(from)) return null;
-    return described(payload, matched, getAddress(from));
+  keyOf(request) {
+    try {
+      const header = request.headers.get(X402_HEADER) ?? "";
+      const auth = JSON.parse(Buffer.from(header, "base64").toString("utf8"))?.payload?.authorization;
+      const hex = (v: unknown, bytes: number) =>
+        typeof v === "string" && new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`).test(v);
+      if (!hex(auth?.from, 20) || !hex(auth?.nonce, 32)) return null;
+      const e = env();
+      return `x402:${e.X402_NETWORK}:${e.X402_ASSET.toLowerCase()}:${auth.from.toLowerCase()}:${auth.nonce.toLowerCase()}`;
+    } catch {
+      return null;
+    }
   },
 
-  async verify(request, charge): Promise<VerifiedPayment> {
+  async read(request, charge) {
+    return described(await readOnce(request, charge));
+  },
+
+  async verify(request, charge, read): Promise<VerifiedPayment> {
     const e = env();
-    const { payload, matched } = await read(request, charge);
+    const credential = await readOnce(request, charge);
     const server = await resourceServer();
     const verdict = await withTimeout(
-      server.verifyPayment(payload, matched),
+      server.verifyPayment(credential.payload, credential.requirement),
       e.X402_TIMEOUT_MS,
       "x402 verify",
     );
-    if (!verdict.isValid || !verdict.payer) {
-      const reason = verdict.invalidMessage ?? verdict.invalidReason ?? "rejected by the facilitator";
-      throw refuse(`The payment was refused: ${reason}.`);
+    if (!verdict.isValid || !verdict.payer || getAddress(verdict.payer) !== read.payer) {
+      const reason = verdict.invalidReason ?? "rejected by the facilitator";
+      throw new AppError("payment-invalid", `The payment was refused: ${reason}.`);
     }
-    return {
-      ...described(payload, matched, getAddress(verdict.payer)),
-      settle: () => settle(payload, matched),
-    };
+    return { ...read, settle: () => settle(credential.payload, credential.requirement) };
   },
 
-  async settlePeeked(request, charge): Promise<Settlement> {
-    const { payload, matched } = await read(request, charge);
-    return settle(payload, matched);
+  async settleUnverified(request, charge): Promise<Settlement> {
+    const credential = await readOnce(request, charge);
+    return settle(credential.payload, credential.requirement);
   },
+
+  async reconcile(claim): Promise<Reconciled> {
+    const parts = x402KeyParts(claim.paymentKey);
+    if (!parts) return { state: "unsettled", reason: "the ledger row does not name an authorization" };
+    const validBefore = BigInt(Math.floor(claim.expiresAt.getTime() / 1000));
+    const verdict = await authorizationVerdict(x402Reader(), {
+      asset: getAddress(parts.asset),
+      from: getAddress(parts.authorizer),
+      to: getAddress(claim.payTo),
+      value: BigInt(claim.amount),
+      nonce: parts.nonce,
+      validBefore,
+      searchFrom: validBefore - AUTHORIZATION_SEARCH_SECONDS,
+    });
+    if (verdict.state === "paid") return { state: "settled", txRef: verdict.txHash };
+    if (verdict.state === "unpaid") return { state: "unsettled", reason: verdict.reason };
+    return { state: "pending" };
+  },
+
+  receiptHeaders: ({ txRef, payer, network }) => ({
+    "PAYMENT-RESPONSE": encodePaymentResponseHeader({
+      success: true,
+      transaction: txRef,
+      network: network as `${string}:${string}`,
+      payer,
+    }),
+  }),
 };
 
 /**
- * Asks the facilitator to settle, which verifies the credential again before it sends anything.
- * A refusal before sending and a mined revert are final (nothing moved); any other failure may still
- * move money, so it is left to reconciliation, which reads the chain (see settleFailure).
+ * Asks the facilitator to settle, which verifies the credential again before it sends anything, then
+ * proves the payment from the transaction's receipt: the AuthorizationUsed log of this credential,
+ * followed by its Transfer of the exact amount to the recipient. A refusal before sending and a mined
+ * revert are final (nothing moved); anything else may still move money, so it is left to reconciliation,
+ * which reads the chain (see settleFailure).
  */
-async function settle(payload: PaymentPayload, matched: PaymentRequirements): Promise<Settlement> {
+async function settle(payload: PaymentPayload, requirement: PaymentRequirements): Promise<Settlement> {
   const server = await resourceServer();
   const result = await withTimeout(
-    server.settlePayment(payload, matched),
+    server.settlePayment(payload, requirement),
     env().X402_TIMEOUT_MS,
     "x402 settle",
   ).catch(settleResponseOf);
@@ -202,8 +224,22 @@ async function settle(payload: PaymentPayload, matched: PaymentRequirements): Pr
       ? new CredentialRefused(failure.reason)
       : new SettlementError(failure.reason);
   }
+  const tx = result.transaction as Hash;
+  const auth = (payload.payload as { authorization: { from: string; nonce: `0x${string}` } }).authorization;
+  const receipt = settledReceipt(tx) ?? (await lookupReceipt(x402Reader(), tx));
+  const expected = {
+    asset: getAddress(requirement.asset),
+    from: getAddress(auth.from),
+    to: getAddress(requirement.payTo),
+    value: BigInt(requirement.amount),
+    nonce: auth.nonce,
+  };
+  if (!receipt || !provesPayment(receipt, expected)) {
+    // The facilitator says it settled, but its receipt does not prove this transfer: let the chain decide.
+    throw new Error(`x402 settlement ${tx} is not proven by its receipt yet`);
+  }
   return {
-    txRef: result.transaction,
+    txRef: tx,
     headers: { "PAYMENT-RESPONSE": encodePaymentResponseHeader(result) },
   };
 }

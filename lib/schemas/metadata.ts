@@ -19,7 +19,7 @@ const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 type Issue = { path: PropertyKey[]; message: string };
 
 /** Every reason `value` (the raw metadata, before any copy) is refused, each with its path. */
-export function metadataIssues(value: Record<string, unknown>): Issue[] {
+function metadataIssues(value: Record<string, unknown>): Issue[] {
   const issues: Issue[] = [];
   let keys = 0;
   let tooDeep = false;

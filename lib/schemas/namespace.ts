@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { chars, optional } from "./text";
 
-export const NAMESPACE_PATTERN = /^[a-z0-9][a-z0-9-]{1,28}[a-z0-9]$/;
+const NAMESPACE_PATTERN = /^[a-z0-9][a-z0-9-]{1,28}[a-z0-9]$/;
 
 /** Body of POST /api/namespace/register (contract 2.3). */
 export const registerNamespaceSchema = z.strictObject({

@@ -1,23 +1,32 @@
 import { z } from "zod";
+import { formatUsd, parseUsd, USD_PATTERN } from "@/lib/money";
 import { chars, line, optional } from "./text";
 
 /** Largest reward, in USD micro-units (contract 4.3: the resolve price is 0 to 2 USD). */
 export const MAX_REWARD_MICRO_USD = 2_000_000n;
 
-const usd = /^(\d{1,12})(?:\.(\d{1,6}))?$/;
+/** Longest resolve message, in characters. */
+export const RESOLVE_MESSAGE_MAX = 2000;
 
 /** Body of POST /api/namespace/resolve (contract 4.3). */
 export const resolveFeedbackSchema = z.strictObject({
   feedbackId: line(1, 100),
-  message: optional(chars(0, 2000)),
+  message: optional(chars(0, RESOLVE_MESSAGE_MAX)),
   rewardAmount: optional(
     z
       .string()
-      .regex(usd, {
+      .regex(USD_PATTERN, {
         error: 'must be a decimal string of USD with at most 6 decimals, e.g. "0.5"',
         abort: true,
       })
-      .refine((v) => Number(v) <= 2, { error: "must be at most 2 (USD)" }),
+      .refine((v) => (parseUsd(v) ?? 0n) <= MAX_REWARD_MICRO_USD, {
+        error: `must be at most ${formatUsd(MAX_REWARD_MICRO_USD)} (USD)`,
+      }),
   ),
 });
 export type ResolveFeedbackInput = z.output<typeof resolveFeedbackSchema>;
+
+/** The reward a resolve asks to pay, in micro-USD: 0 for none ("0" or no rewardAmount). */
+export function rewardOf(input: ResolveFeedbackInput): bigint {
+  return input.rewardAmount === null ? 0n : (parseUsd(input.rewardAmount) ?? 0n);
+}

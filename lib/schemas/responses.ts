@@ -54,10 +54,10 @@ const listedFields = {
 export const feedbackRecordSchema = z.strictObject({ ...listedFields, context: nullableString });
 
 /** An item of the owner's list: the record without context, the title shortened. */
-export const listItemSchema = z.strictObject(listedFields);
+const listItemSchema = z.strictObject(listedFields);
 
 /** An item of the submitter's status: a list item plus its resolution once resolved. */
-export const statusItemSchema = z.strictObject({
+const statusItemSchema = z.strictObject({
   ...listedFields,
   resolution: z
     .strictObject({

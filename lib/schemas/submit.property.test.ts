@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AppError, type FieldError } from "@/lib/http/errors";
 import { parseInput } from "@/lib/http/validate";
-import { invalidSubmitBody, normalised, validSubmitBody } from "@/lib/testing/feedback-arbitraries";
+import { invalidSubmitBody, normalised, validSubmitBody } from "@/testing/feedback-arbitraries";
 import { submitFeedbackSchema } from "./feedback";
 
 /** The fields a refusal names, or null when the body was accepted. */

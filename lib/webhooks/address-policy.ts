@@ -124,7 +124,7 @@ function classifyV6(b: Uint8Array): string | null {
 }
 
 /** The canonical text of a parsed address (dotted IPv4 or node's IPv6 form). */
-export function formatIp(ip: ParsedIp): string {
+function formatIp(ip: ParsedIp): string {
   if (ip.family === 4) return [24, 16, 8, 0].map((s) => (ip.value >>> s) & 0xff).join(".");
   const groups: string[] = [];
   for (let i = 0; i < 16; i += 2) groups.push(((ip.bytes[i]! << 8) | ip.bytes[i + 1]!).toString(16));

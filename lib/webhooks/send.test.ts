@@ -37,7 +37,7 @@ describe("sendWebhook refusals (no packet is sent)", () => {
     const resolve = vi.fn(stub("10.1.1.1"));
     await sendWebhook("http://once.example.com/", "{}", {}, { resolve });
     expect(resolve).toHaveBeenCalledTimes(1);
-    expect(resolve).toHaveBeenCalledWith("once.example.com");
+    expect(resolve).toHaveBeenCalledWith("once.example.com", expect.any(AbortSignal));
   });
 });
 

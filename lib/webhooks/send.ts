@@ -1,17 +1,20 @@
 import "server-only";
-import { lookup as dnsLookup } from "node:dns/promises";
+import { Resolver as DnsResolver } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { checkAddress, parseIp } from "./address-policy";
 
-/** Resolves a host name to every address it has (dns.lookup with all: true by default). */
-export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
+type Address = { address: string; family: number };
+
+/** Resolves a host name to every address it has; `signal` aborts when the attempt runs out of time. */
+export type Resolver = (hostname: string, signal: AbortSignal) => Promise<Address[]>;
 
 export type SendOptions = {
   allowLoopback?: boolean;
   resolve?: Resolver;
   connectTimeoutMs?: number;
+  /** The whole attempt: resolving, connecting, sending and reading the answer. */
   responseTimeoutMs?: number;
   maxBodyBytes?: number;
 };
@@ -19,18 +22,68 @@ export type SendOptions = {
 /** What one attempt came to: a status code when the receiver answered, an error otherwise. */
 export type SendResult = { ok: boolean; statusCode: number | null; error: string | null; body: string };
 
-const defaultResolve: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+// Per query and server; the attempt's total timeout still bounds the whole resolution.
+const DNS_QUERY_TIMEOUT_MS = 5_000;
+// RFC 6761: these names are loopback and never sent to DNS (c-ares does not read /etc/hosts).
+const LOOPBACK: Address[] = [
+  { address: "127.0.0.1", family: 4 },
+  { address: "::1", family: 6 },
+];
+
+/**
+ * The default resolver: c-ares A and AAAA queries, never dns.lookup, whose getaddrinfo runs on the
+ * libuv thread pool that fetch needs for the chain RPCs. Aborting `signal` cancels the queries.
+ */
+const resolveWithCares: Resolver = async (hostname, signal) => {
+  const resolver = new DnsResolver({ timeout: DNS_QUERY_TIMEOUT_MS, tries: 1 });
+  const cancel = () => resolver.cancel();
+  signal.addEventListener("abort", cancel, { once: true });
+  try {
+    const [v4, v6] = await Promise.allSettled([resolver.resolve4(hostname), resolver.resolve6(hostname)]);
+    const found = [
+      ...(v4.status === "fulfilled" ? v4.value.map((address) => ({ address, family: 4 })) : []),
+      ...(v6.status === "fulfilled" ? v6.value.map((address) => ({ address, family: 6 })) : []),
+    ];
+    const errors = [v4, v6].flatMap((r) =>
+      r.status === "rejected" ? [r.reason as NodeJS.ErrnoException] : [],
+    );
+    // A name may have only one family: ENODATA for the other says nothing, so report the more telling error.
+    if (found.length === 0 && errors.length > 0) throw errors.find((e) => e.code !== "ENODATA") ?? errors[0];
+    return found;
+  } finally {
+    signal.removeEventListener("abort", cancel);
+  }
+};
 
 class Refused extends Error {}
+class DnsTimeout extends Error {}
+
+/** `promise`, or a DnsTimeout as soon as `signal` aborts: a late answer is never used. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new DnsTimeout());
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+/** The host's addresses: a literal as is, localhost as loopback without a query, any other name resolved. */
+function addressesOf(host: string, resolve: Resolver, signal: AbortSignal): Promise<Address[]> {
+  if (parseIp(host) !== null) return Promise.resolve([{ address: host, family: 0 }]);
+  const name = host.toLowerCase().replace(/\.$/, "");
+  if (name === "localhost" || name.endsWith(".localhost")) return Promise.resolve(LOOPBACK);
+  return untilAborted(resolve(host, signal), signal);
+}
 
 /** Resolves the URL's host once and returns the one address to connect to, or throws Refused. */
-async function pinAddress(url: URL, options: SendOptions): Promise<string> {
+async function pinAddress(url: URL, options: SendOptions, signal: AbortSignal): Promise<string> {
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
-  const literal = parseIp(host) !== null;
   let addresses: string[];
   try {
-    addresses = literal ? [host] : (await (options.resolve ?? defaultResolve)(host)).map((a) => a.address);
+    addresses = (await addressesOf(host, options.resolve ?? resolveWithCares, signal)).map((a) => a.address);
   } catch (error) {
+    if (error instanceof DnsTimeout) throw error;
     throw new Refused(`cannot resolve ${host}: ${(error as Error).message}`);
   }
   if (addresses.length === 0) throw new Refused(`${host} has no address`);
@@ -44,8 +97,8 @@ async function pinAddress(url: URL, options: SendOptions): Promise<string> {
 
 /**
  * POSTs a webhook body: only http(s), the host resolved once and the socket pinned to a checked
- * address (SNI and Host keep the name), redirects never followed, connect and response timeouts,
- * and at most `maxBodyBytes` of the answer read. Never throws.
+ * address (SNI and Host keep the name), redirects never followed, connect and total timeouts (the
+ * total covers resolving), and at most `maxBodyBytes` of the answer read. Never throws.
  */
 export async function sendWebhook(
   target: string,
@@ -61,10 +114,15 @@ export async function sendWebhook(
     return fail("not a URL");
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return fail("only http(s) URLs are allowed");
+  const deadline = new AbortController();
+  const totalTimer = setTimeout(() => deadline.abort(), options.responseTimeoutMs ?? 10_000);
   let pinned: string;
   try {
-    pinned = await pinAddress(url, options);
+    pinned = await pinAddress(url, options, deadline.signal);
+    if (deadline.signal.aborted) throw new DnsTimeout();
   } catch (error) {
+    clearTimeout(totalTimer);
+    if (error instanceof DnsTimeout) return fail("dns timeout");
     return fail(error instanceof Refused ? `refused: ${error.message}` : String(error));
   }
   const family = pinned.includes(":") ? 6 : 4;
@@ -106,7 +164,7 @@ export async function sendWebhook(
       },
     });
     const connectTimer = setTimeout(() => done(fail("connect timeout")), options.connectTimeoutMs ?? 5_000);
-    const totalTimer = setTimeout(() => done(fail("response timeout")), options.responseTimeoutMs ?? 10_000);
+    deadline.signal.addEventListener("abort", () => done(fail("response timeout")), { once: true });
     request.on("socket", (socket) => {
       socket.once(url.protocol === "https:" ? "secureConnect" : "connect", () => clearTimeout(connectTimer));
     });

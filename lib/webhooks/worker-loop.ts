@@ -13,6 +13,7 @@ async function tick() {
     let outcome: Awaited<ReturnType<typeof deliverDueWebhooks>>;
     do {
       outcome = await deliverDueWebhooks();
+      // Only attempts count: leases handed back (a busy host) are no progress and must not spin the loop.
     } while (outcome.delivered + outcome.pending + outcome.failed >= 20);
   } catch (error) {
     console.error(`[webhooks] pass failed: ${describeError(error)}`);

@@ -8,6 +8,8 @@ import { signatureHeaders } from "./sign";
 
 /** Seconds to wait after the n-th failed attempt: about a day in all, then the delivery is failed. */
 export const BACKOFF_SECONDS = [5, 30, 120, 600, 1800, 3600, 7200, 14400, 28800, 28800];
+/** Attempts one pass runs at once to one receiver host; its other due deliveries go back to the queue. */
+export const PER_HOST_LIMIT = 2;
 // Longer than one send can take (10 s), so a lease only lapses when its worker died.
 const LEASE_SECONDS = 60;
 
@@ -16,36 +18,50 @@ export type WorkerOptions = {
   send?: (url: string, body: string, headers: Record<string, string>, o: SendOptions) => Promise<SendResult>;
   sendOptions?: SendOptions;
   db?: DbOrTx;
-  /** Only this namespace's deliveries (a targeted pass; tests sharing a database). */
-  namespace?: string;
+  /** Only these namespaces' deliveries (a targeted pass; tests sharing a database). */
+  namespace?: string | string[];
 };
 
+const d = webhookDeliveries;
+const unleased = () => or(isNull(d.lockedUntil), lt(d.lockedUntil, sql`now()`));
+
 /** Leases up to `limit` due deliveries; SKIP LOCKED and the lease keep two workers off one row. */
-async function claim(db: DbOrTx, limit: number, namespace?: string) {
+async function claim(db: DbOrTx, limit: number, namespace?: string | string[]) {
+  // Each namespace's oldest first, then each one's second, …: one receiver's backlog, sent only
+  // PER_HOST_LIMIT at a time, cannot fill every pass while other receivers wait behind it. The ranking
+  // looks at a bounded window of the oldest due rows (an index scan), never at the whole backlog.
+  const window = db
+    .select({ id: d.id, namespace: d.namespace, nextAttemptAt: d.nextAttemptAt })
+    .from(d)
+    .where(
+      and(
+        eq(d.status, "pending"),
+        namespace === undefined ? undefined : inArray(d.namespace, [namespace].flat()),
+        lte(d.nextAttemptAt, sql`now()`),
+        unleased(),
+      ),
+    )
+    .orderBy(asc(d.nextAttemptAt))
+    .limit(limit * 10)
+    .as("window");
+  const turn = sql<number>`row_number() over (partition by ${window.namespace} order by ${window.nextAttemptAt})`;
+  const ranked = db
+    .select({ id: window.id, turn: turn.as("turn") })
+    .from(window)
+    .as("ranked");
   const due = db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(
-      and(
-        eq(webhookDeliveries.status, "pending"),
-        namespace === undefined ? undefined : eq(webhookDeliveries.namespace, namespace),
-        lte(webhookDeliveries.nextAttemptAt, sql`now()`),
-        or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, sql`now()`)),
-      ),
-    )
-    .orderBy(asc(webhookDeliveries.nextAttemptAt))
+    .select({ id: d.id })
+    .from(d)
+    .innerJoin(ranked, eq(ranked.id, d.id))
+    .where(unleased())
+    .orderBy(asc(ranked.turn), asc(d.nextAttemptAt))
     .limit(limit)
-    .for("update", { skipLocked: true });
+    .for("update", { of: d, skipLocked: true });
+  // Re-checked on the row itself: a concurrent claim that won the row makes this one skip it.
   return db
-    .update(webhookDeliveries)
+    .update(d)
     .set({ lockedUntil: inSeconds(LEASE_SECONDS) })
-    .where(
-      and(
-        inArray(webhookDeliveries.id, due),
-        // Re-checked on the row itself: a concurrent claim that won the row makes this one skip it.
-        or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, sql`now()`)),
-      ),
-    )
+    .where(and(inArray(d.id, due), unleased()))
     .returning();
 }
 
@@ -53,14 +69,56 @@ async function claim(db: DbOrTx, limit: number, namespace?: string) {
 const inSeconds = (seconds: number) => sql`now() + ${sql.raw(`interval '${Math.trunc(seconds)} seconds'`)}`;
 
 type Delivery = Awaited<ReturnType<typeof claim>>[number];
+type Receiver = { url: string | null; secret: string | null };
 
-async function attempt(db: DbOrTx, row: Delivery, options: WorkerOptions) {
-  // The URL and secret are read at send time: a changed URL or a rotated secret applies to retries.
-  const [ns] = await db
-    .select({ url: namespaces.webhookUrl, secret: namespaces.webhookSecret })
+/** Each namespace's webhook URL and secret, read at send time: a new URL or secret applies to retries. */
+async function receivers(db: DbOrTx, rows: Delivery[]): Promise<Map<string, Receiver>> {
+  const names = [...new Set(rows.map((row) => row.namespace))];
+  if (names.length === 0) return new Map();
+  const found = await db
+    .select({ name: namespaces.name, url: namespaces.webhookUrl, secret: namespaces.webhookSecret })
     .from(namespaces)
-    .where(eq(namespaces.name, row.namespace))
-    .limit(1);
+    .where(inArray(namespaces.name, names));
+  return new Map(found.map((n) => [n.name, n]));
+}
+
+function hostOf(url: string | null | undefined): string | null {
+  try {
+    return url ? new URL(url).hostname.replace(/\.$/, "") : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Oldest first, at most PER_HOST_LIMIT per host; a row with no usable URL fails without a connection. */
+function share(rows: Delivery[], byNamespace: Map<string, Receiver>) {
+  const running = new Map<string, number>();
+  const start: Delivery[] = [];
+  const later: Delivery[] = [];
+  const oldestFirst = [...rows].sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
+  for (const row of oldestFirst) {
+    const host = hostOf(byNamespace.get(row.namespace)?.url);
+    const count = host === null ? 0 : (running.get(host) ?? 0);
+    if (count >= PER_HOST_LIMIT) later.push(row);
+    else {
+      start.push(row);
+      if (host !== null) running.set(host, count + 1);
+    }
+  }
+  return { start, later };
+}
+
+/** Ends the lease of rows not tried; attempts and next_attempt_at stay as they were. */
+async function giveBack(db: DbOrTx, rows: Delivery[]) {
+  if (rows.length === 0) return;
+  const ids = rows.map((row) => row.id);
+  await db
+    .update(d)
+    .set({ lockedUntil: null })
+    .where(and(inArray(d.id, ids), eq(d.status, "pending")));
+}
+
+async function attempt(db: DbOrTx, row: Delivery, ns: Receiver | undefined, options: WorkerOptions) {
   let result: SendResult;
   if (!ns?.url || !ns.secret) {
     result = { ok: false, statusCode: null, error: "the namespace has no webhook URL", body: "" };
@@ -74,7 +132,7 @@ async function attempt(db: DbOrTx, row: Delivery, options: WorkerOptions) {
   const delay = BACKOFF_SECONDS[attempts - 1];
   const status = result.ok ? "delivered" : delay === undefined || !ns?.url ? "failed" : "pending";
   await db
-    .update(webhookDeliveries)
+    .update(d)
     .set({
       status,
       attempts,
@@ -85,21 +143,26 @@ async function attempt(db: DbOrTx, row: Delivery, options: WorkerOptions) {
       ...(result.ok ? { deliveredAt: sql`now()` } : {}),
       ...(status === "pending" ? { nextAttemptAt: inSeconds(delay!) } : {}),
     })
-    .where(and(eq(webhookDeliveries.id, row.id), eq(webhookDeliveries.status, "pending")));
+    .where(and(eq(d.id, row.id), eq(d.status, "pending")));
   return status;
 }
 
 /**
- * One worker pass: leases due deliveries, then sends each with no transaction open (PGlite has one
- * connection), recording the outcome and the next attempt. Safe to run in any number of instances.
+ * One worker pass: leases due deliveries, hands back those whose host already has PER_HOST_LIMIT
+ * attempts running, then sends the rest with no transaction open (PGlite has one connection),
+ * recording each outcome and the next attempt. Safe to run in any number of instances.
  */
 export async function deliverDueWebhooks(options: WorkerOptions = {}) {
   const db = options.db ?? (await getDb());
   const rows = await claim(db, options.limit ?? 20, options.namespace);
-  const outcome = { delivered: 0, pending: 0, failed: 0 };
+  const byNamespace = await receivers(db, rows);
+  const { start, later } = share(rows, byNamespace);
+  // Given back at once rather than held until a slot frees: another pass or instance may send them.
+  await giveBack(db, later);
+  const outcome = { delivered: 0, pending: 0, failed: 0, released: later.length };
   await Promise.all(
-    rows.map(async (row) => {
-      outcome[await attempt(db, row, options)] += 1;
+    start.map(async (row) => {
+      outcome[await attempt(db, row, byNamespace.get(row.namespace), options)] += 1;
     }),
   );
   return outcome;

@@ -2,9 +2,11 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../devnet/anvil";
+
+export { freePort };
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 const require = createRequire(import.meta.url);
@@ -101,17 +103,6 @@ export async function closedLoop(
     rps: Math.round((ok / (wallMs / 1000)) * 100) / 100,
     latency: summarize(latencies),
   };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
 }
 
 export type NextApp = { url: string; pid: number; stop: () => Promise<void> };

@@ -241,17 +241,17 @@ ${soakLine}
 
 ## Method
 
-- **Devnet**: \`startDevnet\` (lib/devnet) — anvil with Circle's FiatTokenV2_2 USDC (automine) for x402, and
+- **Devnet**: \`startDevnet\` (scripts/devnet) — anvil with Circle's FiatTokenV2_2 USDC (automine) for x402, and
   \`anvil --network tempo --hardfork t4 --block-time 1\` with USDC.e for MPP; 8 funded payer wallets.
 - **Server**: \`next build\` into \`.next-bench\` (BENCH_DIST_DIR), then \`next start\` on 127.0.0.1 with the
-  devnet environment of lib/devnet/app-env.ts; loopback HTTP only. PGlite runs in an on-disk temp dir; with
+  devnet environment of scripts/devnet/app-env.ts; loopback HTTP only. PGlite runs in an on-disk temp dir; with
   \`DATABASE_URL\` the same PostgreSQL the app uses.
-- **Payers**: x402 through the official client (lib/clients/x402-payer.ts \`.sign(PAYMENT-REQUIRED)\`), payments
+- **Payers**: x402 through the official client (scripts/clients/x402-payer.ts \`.sign(PAYMENT-REQUIRED)\`), payments
   spread round-robin over the 8 wallets (EIP-3009 nonces are random, so many can be in flight per wallet).
   MPP through the official mppx client, one per wallet, \`createCredential(402 response)\`; Tempo expiring
   nonces let a wallet have several transactions in flight (up to concurrency ÷ 8 per wallet here).
 - **Load**: closed loop, N workers = concurrency, each: 402 → sign → paid call (timed).
-- **Server phases**: lib/payment/x402.ts \`peek\` / \`settlePeeked\` and lib/payment/ledger.ts \`claimPayment\` +
+- **Server phases**: lib/payment/x402.ts \`read\` / \`settleUnverified\` and lib/payment/ledger.ts \`claimPayment\` +
   \`commitPaid\` called in-process against the same devnet and database, before \`next start\` starts (never two
   facilitators settling from one key at once).
 - **Inbox**: rows seeded with one \`generate_series\` INSERT per 100,000 rows (the inbox's items interleaved in

@@ -31,12 +31,12 @@ import os from "node:os";
 import path from "node:path";
 import { Mppx, tempo } from "mppx/client";
 import { privateKeyToAccount } from "viem/accounts";
-import { createX402Fetch } from "../../lib/clients/x402-payer";
-import { devnetAppEnv } from "../../lib/devnet/app-env";
-import { type DevnetInfo, startDevnet } from "../../lib/devnet/start-devnet";
-import { tempoClient } from "../../lib/devnet/tempo";
 import { parseServerTiming } from "../../lib/http/server-timing";
-import { signInHeader } from "../../lib/testing/sign-in";
+import { signInHeader } from "../../testing/sign-in";
+import { createX402Fetch } from "../clients/x402-payer";
+import { devnetAppEnv } from "../devnet/app-env";
+import { type DevnetInfo, startDevnet } from "../devnet/start-devnet";
+import { tempoClient } from "../devnet/tempo";
 import {
   closedLoop,
   envNumber,

@@ -2,7 +2,7 @@ import { readJson } from "../http";
 import type { Paid } from "../types";
 
 /** The settlement transaction from an x402 PAYMENT-RESPONSE header (base64 JSON), if any. */
-export function settlementTxHash(response: Response): string | null {
+function settlementTxHash(response: Response): string | null {
   const header = response.headers.get("payment-response");
   if (!header) return null;
   try {

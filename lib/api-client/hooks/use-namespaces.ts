@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { parseUsd } from "@/lib/money";
 import { useClientConfig } from "../config";
 import { postRegister } from "../fetchers/namespaces";
-import { parseUsd } from "../money";
 import { namespacesQuery, queryKeys } from "../queries";
 import { usePayingFetch } from "./use-paying-fetch";
 

@@ -1,6 +1,6 @@
 import { type InfiniteData, useMutation, useQueryClient } from "@tanstack/react-query";
+import { formatUsd } from "@/lib/money";
 import { postResolve } from "../fetchers/feedback";
-import { microToUsd } from "../money";
 import { queryKeys } from "../queries";
 import type { FeedbackRecord, InboxItem, InboxPage, ResolveResult } from "../types";
 import { usePayingFetch } from "./use-paying-fetch";
@@ -36,7 +36,7 @@ export function useResolveFeedback(owner: string, namespace: string) {
       return postResolve(pay, {
         feedbackId: id,
         ...(message.trim() ? { message: message.trim() } : {}),
-        ...(tipped ? { rewardAmount: microToUsd(rewardMicroUsd) } : {}),
+        ...(tipped ? { rewardAmount: formatUsd(rewardMicroUsd) } : {}),
       });
     },
     onSuccess: ({ result }, { id }) => {

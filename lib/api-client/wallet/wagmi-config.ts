@@ -14,7 +14,7 @@ const KNOWN: Record<number, { name: string; rpc: string }> = {
 };
 
 /** The chain payments are made on, with the browser RPC when one is configured. */
-export function chainOf(config: ClientConfig): Chain {
+function chainOf(config: ClientConfig): Chain {
   const known = KNOWN[config.chainId];
   const rpc = config.rpcUrl ?? known?.rpc;
   return defineChain({

@@ -38,6 +38,10 @@ export const feedback = pgTable(
     index("feedback_ns_created_idx").on(t.namespace, t.createdAt.desc(), t.id.desc()),
     index("feedback_ns_type_created_idx").on(t.namespace, t.type, t.createdAt.desc(), t.id.desc()),
     index("feedback_ns_severity_created_idx").on(t.namespace, t.severity, t.createdAt.desc(), t.id.desc()),
+    // Finds items still held by a payment that failed or was refunded, to release them.
+    index("feedback_resolving_payment_idx")
+      .on(t.resolvingPaymentId)
+      .where(sql`${t.resolvingPaymentId} is not null`),
     index("feedback_submitter_created_idx")
       .on(t.submitterWallet, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.submitterWallet} is not null`),

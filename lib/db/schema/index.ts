@@ -5,5 +5,6 @@ export * from "./payments";
 export * from "./payouts";
 export * from "./rate-limits";
 export * from "./sessions";
+export * from "./signer-leases";
 export * from "./siwx-nonces";
 export * from "./webhook-deliveries";

@@ -27,10 +27,21 @@ export const payments = pgTable(
     /** The refund's transaction when a paid write could not be completed (a reward that could not be paid). */
     refundTxRef: text("refund_tx_ref"),
     error: text("error"),
-    /** When the credential stops being settleable; a claim still unsettled after it can only have failed. */
-    expiresAt: timestamp("expires_at", { precision: 3, withTimezone: true, mode: "date" }),
+    /**
+     * The claim's deadline: when the credential stops being able to move money. Every claim has one,
+     * and past it reconciliation drives the claim to a final state (settled and stored, or failed).
+     */
+    expiresAt: timestamp("expires_at", { precision: 3, withTimezone: true, mode: "date" }).notNull(),
     request: jsonb("request").$type<Record<string, unknown>>().notNull(),
+    /** SHA-256 of the request body the credential paid for: a re-send of the same request gets its answer again. */
+    requestHash: text("request_hash"),
+    /** SHA-256 of the credential as sent: only that same credential is answered as the first time. */
+    credentialHash: text("credential_hash"),
+    /** The client's Idempotency-Key: a retry under it is answered by this row, whatever it pays with. */
+    idempotencyKey: text("idempotency_key"),
     resultId: text("result_id"),
+    /** The answer the paid write gave, stored with it: what a re-sent credential is answered with. */
+    response: jsonb("response").$type<Record<string, unknown>>(),
     createdAt: timestamp("created_at", { precision: 3, withTimezone: true, mode: "date" })
       .notNull()
       .defaultNow(),
@@ -44,5 +55,13 @@ export const payments = pgTable(
       .on(t.lockKey)
       .where(sql`${t.lockKey} is not null and ${t.status} not in ('failed', 'refunded')`),
     index("payments_status_idx").on(t.status, t.updatedAt),
+    // One live payment per operation, payer and Idempotency-Key; a failed or refunded one frees the key.
+    uniqueIndex("payments_idempotency_uq")
+      .on(t.operation, t.payer, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null and ${t.status} not in ('failed', 'refunded')`),
+    // Recovery pages through open claims oldest first.
+    index("payments_open_created_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} in ('claimed', 'settled')`),
   ],
 );

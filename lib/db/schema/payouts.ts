@@ -1,17 +1,19 @@
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export type PayoutStatus = "pending" | "paid" | "refunding" | "refunded";
 
 /**
- * A reward owed to a submitter. One row per feedback item (unique), created in the same transaction
- * that resolves the item, so an item is paid at most once. The signed transaction is stored before it
- * is broadcast: a retry re-sends those exact bytes, which can land once at most.
+ * A reward owed to a submitter, created in the same transaction that resolves the item. An item has at
+ * most one payout that is not refunded (a unique index), so it is paid at most once; a refunded reward
+ * reopens the item, which may then be rewarded again. The signed transaction is stored before it is
+ * broadcast: a retry re-sends those exact bytes, which can land once at most.
  */
 export const payouts = pgTable(
   "payouts",
   {
     id: text("id").primaryKey(),
-    feedbackId: text("feedback_id").notNull().unique(),
+    feedbackId: text("feedback_id").notNull(),
     paymentId: text("payment_id").notNull().unique(),
     recipient: text("recipient").notNull(),
     amount: text("amount").notNull(),
@@ -30,5 +32,8 @@ export const payouts = pgTable(
       .notNull()
       .defaultNow(),
   },
-  (t) => [index("payouts_status_idx").on(t.status, t.updatedAt)],
+  (t) => [
+    index("payouts_status_idx").on(t.status, t.updatedAt),
+    uniqueIndex("payouts_active_feedback_uq").on(t.feedbackId).where(sql`${t.status} <> 'refunded'`),
+  ],
 );

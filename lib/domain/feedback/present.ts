@@ -1,4 +1,11 @@
+import type { z } from "zod";
 import type { feedback } from "@/lib/db/schema";
+import type { feedbackRecordSchema, listResponseSchema, statusResponseSchema } from "@/lib/schemas/responses";
+
+// Each shape is its response schema's: what the API documents is what the code can return.
+type FeedbackRecord = z.output<typeof feedbackRecordSchema>;
+type ListItem = z.output<typeof listResponseSchema>["feedback"][number];
+type StatusItem = z.output<typeof statusResponseSchema>["feedback"][number];
 
 type Row = typeof feedback.$inferSelect;
 
@@ -13,16 +20,17 @@ export function shortTitle(title: string): string {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The stored record (contract 2.2) plus its namespace and context; the full view. */
-export function presentRecord(row: Row) {
+export function presentRecord(row: Row): FeedbackRecord {
   return {
     id: row.id,
     namespace: row.namespace,
     // jsonb stores keys sorted; answer in the contract's order.
     targets: row.targets.map(({ kind, value, host }) => ({ kind, value, host })),
-    type: row.type,
+    // The columns are text; only the schema's values are ever written (inputs are parsed first).
+    type: row.type as FeedbackRecord["type"],
     title: row.title,
     description: row.description,
-    severity: row.severity,
+    severity: row.severity as FeedbackRecord["severity"],
     verified: row.verified,
     submitterDid: row.submitterDid,
     submitterWallet: row.submitterWallet,
@@ -42,13 +50,13 @@ export function presentRecord(row: Row) {
 }
 
 /** An item in the owner's list: the record with a shortened title. */
-export function presentListItem(row: Row) {
+export function presentListItem(row: Row): ListItem {
   const { context: _context, ...record } = presentRecord(row);
   return { ...record, title: shortTitle(row.title) };
 }
 
 /** An item in the submitter's status: the list item plus its resolution once resolved. */
-export function presentStatusItem(row: Row) {
+export function presentStatusItem(row: Row): StatusItem {
   return {
     ...presentListItem(row),
     ...(row.resolved

@@ -33,7 +33,7 @@ export const notOwner = (namespace: string) =>
   new AppError("not-owner", `Only the owner of the namespace "${namespace}" can resolve this item.`);
 
 /** Every check a resolve must pass before anything is charged: exists, caller owns it, still open. */
-export async function assertResolvable(db: DbOrTx, id: string, wallet: string) {
+async function assertResolvable(db: DbOrTx, id: string, wallet: string) {
   const found = await loadResolveTarget(db, id);
   if (found.owner?.toLowerCase() !== wallet.toLowerCase()) throw notOwner(found.namespace);
   if (found.resolved) throw alreadyResolved(id);

@@ -1,37 +1,45 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { optionalSignIn } from "@/lib/auth/siwx";
+import type { SignedInIdentity } from "@/lib/auth/siwx";
 import { SQLSTATE, sqlStateOf } from "@/lib/db/errors";
 import { jsonb, param, prepared } from "@/lib/db/prepared";
 import { feedback, namespaces } from "@/lib/db/schema";
-import { publicUrl } from "@/lib/http/resource";
 import { fulfilment, NotAwaitingFulfilment } from "@/lib/payment/ledger";
-import { hasPaymentCredential, runPaid } from "@/lib/payment/paid";
-import { PRICES } from "@/lib/payment/prices";
+import type { PaidWrite } from "@/lib/payment/paid";
+import type { Caller } from "@/lib/payment/paid-route";
 import type { PaidContext } from "@/lib/payment/types";
 import type { SubmitFeedbackInput } from "@/lib/schemas/feedback";
 import { webhookEvent, webhookOutboxCte } from "@/lib/webhooks/outbox";
 import { targetsOf } from "./targets";
 
-/** A submitter that also proved its wallet with a sign-in, checked before payment. */
-export type SignedIn = { address: string; did: string } | null;
+/** The answer to a paid submission, stored in the ledger with it. */
+export type SubmitFeedbackAnswer = { id: string; namespace: string; registered: boolean; createdAt: string };
+
+/** A submitter that also proved its wallet with a sign-in, checked before payment (as kept in the ledger). */
+export type SignedIn = Pick<SignedInIdentity, "address" | "did"> | null;
 
 /** 128 random bits: ids cannot be guessed or enumerated. */
-export function newFeedbackId(): string {
+function newFeedbackId(): string {
   return `fb_${randomBytes(16).toString("base64url")}`;
 }
 
 /**
  * The store as one prepared statement (built once per database handle): the ledger row becomes
- * fulfilled, the item is stored bound to it, and `feedback.created` joins the webhook outbox when the
- * namespace has a webhook. The item's `payment_id` is the fulfilled row's id: when the payment is not
- * awaiting fulfilment there is none, and NOT NULL refuses the whole statement (item, ledger, outbox).
+ * fulfilled with the answer it gives, the item is stored bound to it, and `feedback.created` joins the
+ * webhook outbox when the namespace has a webhook. The item's `payment_id` is the fulfilled row's id:
+ * when the payment is not awaiting fulfilment there is none, and NOT NULL refuses the whole statement
+ * (item, ledger, outbox).
  */
 const storeStatement = prepared((db) => {
+  const answer = sql`jsonb_build_object(
+    'id', ${param("id")}::text,
+    'namespace', ${param("namespace")}::text,
+    'registered', exists (select 1 from ${namespaces} where ${namespaces.name} = ${param("namespace")}::text),
+    'createdAt', ${param("createdAt")}::text)`;
   const paid = db
     .$with("paid")
-    .as(fulfilment(db, { paymentId: param("paymentId"), txRef: param("txRef") }, param("id")));
+    .as(fulfilment(db, { paymentId: param("paymentId"), txRef: param("txRef") }, param("id"), answer));
   const hook = webhookOutboxCte(db, param("namespace"), {
     messageId: param("messageId"),
     type: "feedback.created",
@@ -59,9 +67,7 @@ const storeStatement = prepared((db) => {
       paymentId: sql<string>`(select ${paid.id} from ${paid})`,
       createdAt: param("createdAt"),
     })
-    .returning({
-      registered: sql<boolean>`exists (select 1 from ${namespaces} where ${namespaces.name} = ${param("namespace")})`,
-    })
+    .returning({ response: sql<SubmitFeedbackAnswer>`(select ${paid.response} from ${paid})` })
     .prepare("submit_feedback");
 });
 
@@ -82,7 +88,7 @@ export async function submitFeedback(input: SubmitFeedbackInput, signedIn: Signe
     severity: input.severity ?? null,
     createdAt,
   });
-  let stored: { registered: boolean } | undefined;
+  let stored: { response: SubmitFeedbackAnswer } | undefined;
   try {
     [stored] = await storeStatement(ctx.db).execute({
       paymentId: ctx.paymentId,
@@ -110,24 +116,21 @@ export async function submitFeedback(input: SubmitFeedbackInput, signedIn: Signe
     if (sqlStateOf(error) === SQLSTATE.notNullViolation) throw new NotAwaitingFulfilment(ctx.paymentId);
     throw error;
   }
-  const registered = Boolean(stored?.registered);
-  return { resultId: id, body: { id, namespace: input.namespace, registered, createdAt } };
+  if (!stored) throw new NotAwaitingFulfilment(ctx.paymentId);
+  return { resultId: id, body: stored.response };
 }
 
-/** POST /feedback: takes 0.01 USD and stores the item under any namespace name, registered or not. */
-export async function submitFeedbackPaid(request: Request, input: SubmitFeedbackInput): Promise<Response> {
-  // Checked only on the paid retry, so the unpaid first ask does not spend the proof's nonce; an
-  // invalid proof is still refused before the payment is taken.
-  const signedIn = hasPaymentCredential(request) ? await optionalSignIn(request) : null;
-  return runPaid(request, {
-    charge: {
-      operation: "feedback",
-      method: "POST",
-      amountMicroUsd: PRICES.feedback,
-      resourceUrl: publicUrl(request),
-      description: "Submitting feedback",
-    },
+/**
+ * The paid write of a submission (POST /feedback): stored with its payment in one statement, and
+ * `verified` when the caller's sign-in proof is for the paying wallet.
+ */
+export function submitFeedbackWrite(
+  input: SubmitFeedbackInput,
+  caller: Caller,
+): PaidWrite<SubmitFeedbackAnswer> {
+  const { signedIn } = caller;
+  return {
     input: { ...input, signedIn },
     commit: (ctx) => submitFeedback(input, signedIn, ctx),
-  });
+  };
 }

@@ -3,22 +3,20 @@ import { count, eq } from "drizzle-orm";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, namespaces } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
-import { publicUrl } from "@/lib/http/resource";
 import { fulfilPayment } from "@/lib/payment/ledger";
-import { runPaid } from "@/lib/payment/paid";
-import { PRICES } from "@/lib/payment/prices";
+import type { PaidWrite } from "@/lib/payment/paid";
 import type { PaidContext } from "@/lib/payment/types";
 import type { RegisterNamespaceInput } from "@/lib/schemas/namespace";
 import { newWebhookSecret } from "@/lib/webhooks/sign";
 import { assertWebhookUrlAllowed } from "@/lib/webhooks/url-check";
 
-export const namespaceTaken = (name: string) =>
+const namespaceTaken = (name: string) =>
   new AppError("namespace-taken", `The namespace "${name}" is already registered.`, {
     errors: [{ field: "namespace", message: "is already registered" }],
   });
 
 /** Refuses a taken name before anyone is asked to pay for it. */
-export async function assertNamespaceAvailable(db: DbOrTx, name: string): Promise<void> {
+async function assertNamespaceAvailable(db: DbOrTx, name: string): Promise<void> {
   const [row] = await db
     .select({ name: namespaces.name })
     .from(namespaces)
@@ -49,38 +47,31 @@ export function registerNamespace(input: RegisterNamespaceInput, ctx: PaidContex
       .select({ n: count() })
       .from(feedback)
       .where(eq(feedback.namespace, input.namespace));
-    await fulfilPayment(tx, ctx, input.namespace);
-    return {
-      resultId: input.namespace,
-      body: {
-        namespace: input.namespace,
-        ownerWallet: ctx.payer,
-        existingFeedbackLinked: Number(linked?.n ?? 0),
-        createdAt: createdAt.toISOString(),
-      },
+    const body = {
+      namespace: input.namespace,
+      ownerWallet: ctx.payer,
+      existingFeedbackLinked: Number(linked?.n ?? 0),
+      createdAt: createdAt.toISOString(),
     };
+    await fulfilPayment(tx, ctx, input.namespace, body);
+    return { resultId: input.namespace, body };
   });
 }
 
-/** POST /register: checks the name is free, takes 1 USD, registers it to the payer. */
-export async function registerNamespacePaid(
-  request: Request,
+/**
+ * The paid write of a registration (POST /register): the name must be free and the webhook URL
+ * allowed before anyone is asked to pay; two payers racing for one name meet at the claim's lock.
+ */
+export async function registerNamespaceWrite(
   input: RegisterNamespaceInput,
-): Promise<Response> {
+): Promise<PaidWrite<Awaited<ReturnType<typeof registerNamespace>>["body"]>> {
   await assertNamespaceAvailable(await getDb(), input.namespace);
   assertWebhookUrlAllowed(input.webhookUrl, "webhookUrl");
-  return runPaid(request, {
-    charge: {
-      operation: "register",
-      method: "POST",
-      amountMicroUsd: PRICES.register,
-      resourceUrl: publicUrl(request),
-      description: "Registering a namespace",
-    },
-    // Two payers racing for one name: the second is refused at claim time, before it is charged.
+  return {
+    // The second of two payers racing for one name is refused at claim time, before it is charged.
     lockKey: `namespace:${input.namespace}`,
     lockedError: () => namespaceTaken(input.namespace),
     input,
     commit: (ctx) => registerNamespace(input, ctx),
-  });
+  };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Hex } from "viem";
 import type { DbOrTx } from "@/lib/db/client";
 import { feedback, payments, payouts } from "@/lib/db/schema";
@@ -9,9 +9,14 @@ import { enqueueWebhook } from "@/lib/webhooks/outbox";
 
 export type PayoutRow = typeof payouts.$inferSelect;
 
-/** The payout owed for an item, if any. */
+/** The item's latest payout, if any (an item whose reward was refunded can be rewarded again later). */
 export async function payoutFor(db: DbOrTx, feedbackId: string): Promise<PayoutRow | undefined> {
-  const [row] = await db.select().from(payouts).where(eq(payouts.feedbackId, feedbackId));
+  const [row] = await db
+    .select()
+    .from(payouts)
+    .where(eq(payouts.feedbackId, feedbackId))
+    .orderBy(desc(payouts.createdAt))
+    .limit(1);
   return row;
 }
 
@@ -55,6 +60,14 @@ export async function recordSigned(
     )
     .returning({ id: payouts.id, hash });
   return updated.length === 1;
+}
+
+/** Records the transaction an x402 refund was sent in (sending it again is harmless: see refund.ts). */
+export async function recordRefundSent(db: DbOrTx, row: PayoutRow, txHash: Hex): Promise<void> {
+  await db
+    .update(payouts)
+    .set({ refundTxHash: txHash, attempts: sql`${payouts.attempts} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(payouts.id, row.id), eq(payouts.status, "refunding")));
 }
 
 /** The reward landed: the payout and the item both carry its transaction hash. */

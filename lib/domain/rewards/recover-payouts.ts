@@ -1,37 +1,53 @@
 import "server-only";
-import { and, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, or } from "drizzle-orm";
 import { type Db, getDb } from "@/lib/db/client";
 import { payouts } from "@/lib/db/schema";
+import { env } from "@/lib/env";
 import { describeError } from "@/lib/http/log";
 import { settlePayout } from "./settle-payout";
 
+const PAGE = 50;
+
 /**
- * Finishes payouts a crash or a slow chain left open (owed, or being refunded). Only rows idle longer
- * than a live request could hold them are touched; settlePayout itself never pays twice.
+ * Finishes payouts a crash or a slow chain left open (owed, or being refunded), paging through every
+ * one idle longer than a live request could hold it, oldest first. settlePayout itself never pays twice.
  */
 export async function recoverPayouts(options: { db?: Db; idleMs?: number; feedbackIds?: string[] } = {}) {
   const db = options.db ?? (await getDb());
-  const idleSince = new Date(Date.now() - (options.idleMs ?? 45_000));
-  const open = await db
-    .select({ feedbackId: payouts.feedbackId })
-    .from(payouts)
-    .where(
-      and(
-        inArray(payouts.status, ["pending", "refunding"]),
-        lt(payouts.updatedAt, idleSince),
-        ...(options.feedbackIds ? [inArray(payouts.feedbackId, options.feedbackIds)] : []),
-      ),
-    )
-    .limit(50);
+  // Longer than a live request works on a payout: recovery does not race it (it would be safe, only wasted).
+  const idleSince = new Date(Date.now() - (options.idleMs ?? env().X402_TIMEOUT_MS * 3));
   const report = { paid: 0, refunded: 0, pending: 0, errors: 0 };
-  for (const { feedbackId } of open) {
-    try {
-      const outcome = await settlePayout(feedbackId, db);
-      report[outcome.status]++;
-    } catch (error) {
-      report.errors++;
-      console.error(`[recovery] payout for ${feedbackId}: ${describeError(error)}`);
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const page: { id: string; feedbackId: string; createdAt: Date }[] = await db
+      .select({ id: payouts.id, feedbackId: payouts.feedbackId, createdAt: payouts.createdAt })
+      .from(payouts)
+      .where(
+        and(
+          inArray(payouts.status, ["pending", "refunding"]),
+          lte(payouts.updatedAt, idleSince),
+          after
+            ? or(
+                gt(payouts.createdAt, after.createdAt),
+                and(eq(payouts.createdAt, after.createdAt), gt(payouts.id, after.id)),
+              )
+            : undefined,
+          ...(options.feedbackIds ? [inArray(payouts.feedbackId, options.feedbackIds)] : []),
+        ),
+      )
+      .orderBy(asc(payouts.createdAt), asc(payouts.id))
+      .limit(PAGE);
+    for (const { feedbackId } of page) {
+      try {
+        const outcome = await settlePayout(feedbackId, db);
+        report[outcome.status]++;
+      } catch (error) {
+        report.errors++;
+        console.error(`[recovery] payout for ${feedbackId}: ${describeError(error)}`);
+      }
     }
+    const last = page.at(-1);
+    if (!last || page.length < PAGE) return report;
+    after = { createdAt: last.createdAt, id: last.id };
   }
-  return report;
 }

@@ -1,32 +1,70 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import { optionalSignIn } from "@/lib/auth/siwx";
-import { getDb } from "@/lib/db/client";
+import { z } from "zod";
+import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, payouts } from "@/lib/db/schema";
 import { alreadyResolved, loadResolveTarget, notOwner } from "@/lib/domain/feedback/resolve-feedback";
 import { AppError } from "@/lib/http/errors";
-import { publicUrl } from "@/lib/http/resource";
+import { describeError } from "@/lib/http/log";
 import { fulfilPayment } from "@/lib/payment/ledger";
-import { hasPaymentCredential, runPaid } from "@/lib/payment/paid";
+import type { PaidWrite } from "@/lib/payment/paid";
+import type { Caller } from "@/lib/payment/paid-route";
 import { formatUsd, toAssetUnits } from "@/lib/payment/prices";
 import { payoutClient, tempoBalance } from "@/lib/payment/tempo";
 import type { PaidContext } from "@/lib/payment/types";
-import type { ResolveFeedbackInput } from "@/lib/schemas/resolve";
+import { type ResolveFeedbackInput, resolveFeedbackSchema, rewardOf } from "@/lib/schemas/resolve";
 import { enqueueWebhook } from "@/lib/webhooks/outbox";
 import { rewardMemo, settlePayout } from "./settle-payout";
 
 /** What a rewarded resolve keeps in its ledger row, enough to finish it after a crash. */
 export type RewardedResolveInput = ResolveFeedbackInput & { resolver: string | null; rewardMicroUsd: string };
 
+/** The ledger row's input of a rewarded resolve, parsed again before recovery stores it. */
+export const rewardedResolveInputSchema = resolveFeedbackSchema.extend({
+  resolver: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .nullable(),
+  rewardMicroUsd: z.string().regex(/^[1-9][0-9]{0,12}$/),
+});
+
+/** Gives back an item a rewarded resolve held, when its payment failed or was released. */
+export async function releaseHeldItem(db: DbOrTx, paymentId: string): Promise<void> {
+  await db
+    .update(feedback)
+    .set({ resolvingPaymentId: null })
+    .where(eq(feedback.resolvingPaymentId, paymentId));
+}
+
+/** The payout wallet's balance, or a 503 that is about the network (nothing is charged either way). */
+async function payoutBalance(): Promise<bigint> {
+  try {
+    return await tempoBalance(payoutClient().account.address);
+  } catch (error) {
+    console.error(`[resolve] the payout wallet's balance could not be read: ${describeError(error)}`);
+    throw new AppError(
+      "payment-unavailable",
+      "The payment network could not be reached to check that the reward can be paid; nothing was charged. Retry shortly.",
+      { headers: { "retry-after": "5" } },
+    );
+  }
+}
+
 /**
- * POST /resolve with a reward: every refusal that can be known is given before the charge (unknown
- * item, not the owner, already resolved, nobody to pay, a payout wallet that cannot cover it); the
- * price is the reward; the payout is reserved with the resolution and paid at most once.
+ * The paid write of a resolve with a reward (POST /resolve with rewardAmount): every refusal that can
+ * be known is given before the charge (unknown item, not the owner, already resolved, nobody to pay,
+ * a payout wallet that cannot cover it); the price is the reward; the payout is reserved with the
+ * resolution and paid at most once (see finishRewardedResolve).
  */
-export async function resolveWithRewardPaid(request: Request, input: ResolveFeedbackInput, reward: bigint) {
+export async function rewardedResolveWrite(
+  input: ResolveFeedbackInput,
+  caller: Caller,
+): Promise<PaidWrite<Record<string, unknown>>> {
+  const reward = rewardOf(input);
   const db = await getDb();
-  const signedIn = hasPaymentCredential(request) ? await optionalSignIn(request) : null;
+  // Without a sign-in proof, the paying wallet must own the namespace (checked once it is verified).
+  const { signedIn } = caller;
   const item = await loadResolveTarget(db, input.feedbackId);
   const isOwner = (wallet: string) => item.owner?.toLowerCase() === wallet.toLowerCase();
   if (signedIn && !isOwner(signedIn.address)) throw notOwner(item.namespace);
@@ -34,14 +72,11 @@ export async function resolveWithRewardPaid(request: Request, input: ResolveFeed
   if (!item.submitter) {
     throw new AppError("no-reward-recipient", "This item has no submitter wallet to pay a reward to.");
   }
-  const units = toAssetUnits(reward, 6);
-  if ((await tempoBalance(payoutClient().account.address)) < units) {
+  if ((await payoutBalance()) < toAssetUnits(reward, 6)) {
     throw new AppError(
       "payout-unavailable",
       "Rewards cannot be paid right now; nothing was charged. Try again later.",
-      {
-        headers: { "retry-after": "60" },
-      },
+      { headers: { "retry-after": "60" } },
     );
   }
   const stored: RewardedResolveInput = {
@@ -49,14 +84,7 @@ export async function resolveWithRewardPaid(request: Request, input: ResolveFeed
     resolver: signedIn?.address ?? null,
     rewardMicroUsd: reward.toString(),
   };
-  return runPaid(request, {
-    charge: {
-      operation: "resolve",
-      method: "POST",
-      amountMicroUsd: reward,
-      resourceUrl: publicUrl(request),
-      description: `Resolving with a ${formatUsd(reward)} USD reward`,
-    },
+  return {
     lockKey: `resolve:${item.id}`,
     lockedError: () => alreadyResolved(item.id),
     input: stored,
@@ -73,15 +101,14 @@ export async function resolveWithRewardPaid(request: Request, input: ResolveFeed
         .returning({ id: feedback.id });
       if (held.length === 0) throw alreadyResolved(item.id);
     },
-    release: async (tx, paymentId) => {
-      await tx
-        .update(feedback)
-        .set({ resolvingPaymentId: null })
-        .where(and(eq(feedback.id, item.id), eq(feedback.resolvingPaymentId, paymentId)));
-    },
+    release: releaseHeldItem,
     commit: (ctx) => commitRewardedResolve(stored, ctx),
-    finish: async (committed) => ({ ...committed.body, reward: await payReward(item.id) }),
-  });
+  };
+}
+
+/** After a rewarded resolve is stored: the reward is paid out, once, and its transfer answered. */
+export async function finishRewardedResolve(committed: { resultId: string; body: Record<string, unknown> }) {
+  return { ...committed.body, reward: await payReward(committed.resultId) };
 }
 
 /**
@@ -128,18 +155,16 @@ export function commitRewardedResolve(input: RewardedResolveInput, ctx: PaidCont
       message: input.message,
       rewardAmount: formatUsd(reward),
     });
-    await fulfilPayment(tx, ctx, input.feedbackId);
-    return {
-      resultId: input.feedbackId,
-      body: {
-        id: input.feedbackId,
-        namespace: item.namespace,
-        resolved: true,
-        resolvedAt: resolvedAt.toISOString(),
-        resolvedBy: resolver,
-        ...(input.message !== null ? { message: input.message } : {}),
-      } as Record<string, unknown>,
+    const body: Record<string, unknown> = {
+      id: input.feedbackId,
+      namespace: item.namespace,
+      resolved: true,
+      resolvedAt: resolvedAt.toISOString(),
+      resolvedBy: resolver,
+      ...(input.message !== null ? { message: input.message } : {}),
     };
+    await fulfilPayment(tx, ctx, input.feedbackId, body);
+    return { resultId: input.feedbackId, body };
   });
 }
 
@@ -162,7 +187,7 @@ async function payReward(feedbackId: string) {
   }
   throw new AppError(
     "payout-unavailable",
-    "The item is resolved and its reward is being paid; the payment network has not confirmed it yet. It is paid once, automatically; its status will show the transaction.",
+    "The item is resolved and its reward is being paid; the payment network has not confirmed it yet. It is paid once, automatically: do not pay again. Its status will show the transaction.",
     { headers: { "retry-after": "30" } },
   );
 }

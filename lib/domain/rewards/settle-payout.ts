@@ -1,15 +1,21 @@
 import "server-only";
-import { type Hex, toHex } from "viem";
+import { type Hex, parseEventLogs, type TransactionReceipt, toHex } from "viem";
+import { Abis } from "viem/tempo";
+import { lapsed } from "@/lib/chain/blocks";
+import { lookupReceipt } from "@/lib/chain/receipts";
 import { type Db, getDb } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { describeError } from "@/lib/http/log";
-import { broadcastRefund, refundStatus, signRefund } from "@/lib/payment/refund";
+import { leaseRefundWallet, sendX402Refund, x402RefundReceipt, x402RefundState } from "@/lib/payment/refund";
 import {
   broadcast,
   findTransferWithMemo,
-  minedStatus,
   payoutClient,
   signTransfer,
   tempoBalance,
+  tempoHead,
+  tempoReader,
+  transferValidBefore,
 } from "@/lib/payment/tempo";
 import {
   markPaid,
@@ -18,6 +24,7 @@ import {
   type PayoutRow,
   paymentOf,
   payoutFor,
+  recordRefundSent,
   recordSigned,
 } from "./payout-store";
 
@@ -26,9 +33,10 @@ export type PayoutOutcome =
   | { status: "refunded"; refundTxHash: Hex; reason: string }
   | { status: "pending" };
 
-/** Tempo expiring-nonce transactions die 25 s after signing; past this, signed bytes can never land. */
-const SIGNED_LIFETIME_MS = 60_000;
-const WAIT_MS = 30_000;
+/** How long one call waits for a transfer it sent to be mined (Tempo mines every second) before "pending". */
+const WAIT_MS = 10_000;
+/** An x402 refund sent this recently is waited for, not sent again (a second send would only revert). */
+const REFUND_RESEND_AFTER_MS = 60_000;
 
 /** The 32-byte memo that ties a transfer to its feedback item, readable on any explorer. */
 export function rewardMemo(feedbackId: string, kind: "reward" | "refund" = "reward"): Hex {
@@ -36,24 +44,23 @@ export function rewardMemo(feedbackId: string, kind: "reward" | "refund" = "rewa
   return toHex(text.slice(0, 32), { size: 32 });
 }
 
-async function waitMined(
-  check: () => Promise<"success" | "reverted" | null>,
-): Promise<"success" | "reverted" | null> {
+/** Looks for a receipt until one exists or the wait ends; a read that fails is only a look that missed. */
+async function waitMined(look: () => Promise<TransactionReceipt | null>): Promise<TransactionReceipt | null> {
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
-    const status = await check();
-    if (status || Date.now() > deadline) return status;
+    const receipt = await look().catch(() => null);
+    if (receipt || Date.now() > deadline) return receipt;
     await new Promise((r) => setTimeout(r, 250));
   }
 }
 
-const fresh = (row: PayoutRow) => Date.now() - row.updatedAt.getTime() < SIGNED_LIFETIME_MS;
-
 /**
- * Drives an item's payout to its end, at most once, whatever happened before: a reward already on
- * chain (found by its stored hash or by its memo) is recorded, never re-sent; live signed bytes are
- * re-broadcast; only expired, unmined bytes are replaced. If the reward cannot be paid, the
- * resolver's payment is refunded the same way and the item is opened again.
+ * Drives an item's payout to its end, at most once, whatever happened before. Every chain read has
+ * three answers: yes, no, and unknown (the read failed). Unknown ends the step as "pending" and never
+ * leads to a new transfer: one is signed only when the previous one is provably dead (its expiring
+ * nonce lapsed by the chain's clock, and then a receipt lookup answered "not found") and a memo search
+ * over the payout's whole life found no transfer. If the reward cannot be paid, the resolver's payment
+ * is refunded on the network it came from and the item is opened again.
  */
 export async function settlePayout(feedbackId: string, db?: Db): Promise<PayoutOutcome> {
   const database = db ?? (await getDb());
@@ -64,8 +71,15 @@ export async function settlePayout(feedbackId: string, db?: Db): Promise<PayoutO
     if (row.status === "refunded") {
       return { status: "refunded", refundTxHash: row.refundTxHash as Hex, reason: row.error ?? "" };
     }
-    const advanced =
-      row.status === "refunding" ? await advanceRefund(database, row) : await advancePayout(database, row);
+    let advanced: "again" | "pending";
+    try {
+      advanced =
+        row.status === "refunding" ? await advanceRefund(database, row) : await advancePayout(database, row);
+    } catch (error) {
+      // The chain could not be asked: nothing is decided and nothing new is sent; a later pass goes on.
+      console.error(`[payout ${row.id}] ${row.status}: outcome unknown: ${describeError(error)}`);
+      return { status: "pending" };
+    }
     if (advanced === "pending") return { status: "pending" };
   }
   return { status: "pending" };
@@ -75,64 +89,142 @@ function paid(row: PayoutRow): PayoutOutcome {
   return { status: "paid", txHash: row.txHash as Hex, recipient: row.recipient, amount: row.amount };
 }
 
-/** One step of a payout; "again" when the row changed and must be re-read. */
-async function advancePayout(db: Db, row: PayoutRow): Promise<"again" | "pending"> {
-  if (row.rawTx && row.txHash) {
-    const mined = await minedStatus(row.txHash as Hex);
-    if (mined === "success") return markPaid(db, row, row.txHash as Hex).then(() => "again");
-    if (mined === "reverted")
-      return markRefunding(db, row, "the payout transaction reverted").then(() => "again");
-    if (fresh(row)) {
-      await broadcast(row.rawTx as Hex).catch(() => {});
-      const status = await waitMined(() => minedStatus(row.txHash as Hex));
-      return status ? "again" : "pending";
+/** Whether a mined Tempo receipt moved `amount` of USDC.e from the payout wallet to `to` with `memo`. */
+function carriesTransfer(
+  receipt: TransactionReceipt,
+  expected: { to: string; amount: bigint; memo: string },
+) {
+  if (receipt.status !== "success") return false;
+  const from = payoutClient().account.address.toLowerCase();
+  return parseEventLogs({ abi: Abis.tip20, logs: receipt.logs, eventName: "TransferWithMemo" }).some(
+    (log) =>
+      log.address.toLowerCase() === env().MPP_CURRENCY.toLowerCase() &&
+      log.args.from.toLowerCase() === from &&
+      log.args.to.toLowerCase() === expected.to.toLowerCase() &&
+      log.args.amount === expected.amount &&
+      log.args.memo.toLowerCase() === expected.memo.toLowerCase(),
+  );
+}
+
+type TempoTransfer = {
+  kind: "payout" | "refund";
+  rawTx: string | null;
+  txHash: string | null;
+  to: Hex;
+  amount: bigint;
+  memo: Hex;
+};
+
+/**
+ * One step of a USDC.e transfer from the payout wallet (a reward, or the refund of an MPP payment):
+ * "landed" with its hash, "reverted", "waiting" (live bytes re-sent and not mined yet) or "dead" (no
+ * transfer exists and none can still land: a new one may be signed).
+ */
+async function tempoTransferState(
+  row: PayoutRow,
+  transfer: TempoTransfer,
+): Promise<{ state: "landed"; txHash: Hex } | { state: "reverted" | "waiting" | "dead" }> {
+  if (transfer.rawTx && transfer.txHash) {
+    // The head first, then the receipt: a lookup made after the bytes lapsed that finds nothing is final.
+    const dead = lapsed(await tempoHead(), transferValidBefore(transfer.rawTx as Hex));
+    const receipt = await lookupReceipt(tempoReader(), transfer.txHash as Hex);
+    if (receipt) {
+      return carriesTransfer(receipt, transfer)
+        ? { state: "landed", txHash: transfer.txHash as Hex }
+        : { state: "reverted" };
+    }
+    if (!dead) {
+      await broadcast(transfer.rawTx as Hex).catch(() => {});
+      const mined = await waitMined(() => lookupReceipt(tempoReader(), transfer.txHash as Hex));
+      if (!mined) return { state: "waiting" };
+      return carriesTransfer(mined, transfer)
+        ? { state: "landed", txHash: transfer.txHash as Hex }
+        : { state: "reverted" };
     }
   }
-  // Before signing anything new, make sure no earlier attempt already paid this item.
-  const found = await findTransferWithMemo(row.memo as Hex);
-  if (found) return markPaid(db, row, found.txHash).then(() => "again");
-
-  const amount = BigInt(row.amount);
-  if ((await tempoBalance(payoutClient().account.address)) < amount) {
-    await markRefunding(db, row, "the payout wallet cannot cover the reward");
-    return "again";
+  // Before signing anything new, make sure no earlier attempt paid: the memo over the whole life.
+  const found = await findTransferWithMemo(transfer.memo, row.createdAt);
+  if (found && found.to.toLowerCase() === transfer.to.toLowerCase() && found.amount === transfer.amount) {
+    return { state: "landed", txHash: found.txHash };
   }
-  const signed = await signTransfer(row.recipient as Hex, amount, row.memo as Hex);
-  if (!(await recordSigned(db, row, "payout", signed))) return "again";
+  return { state: "dead" };
+}
+
+/** Signs a new Tempo transfer, records its bytes (only if nobody recorded others since), then sends it. */
+async function signAndSend(db: Db, row: PayoutRow, transfer: TempoTransfer): Promise<"again" | "pending"> {
+  const signed = await signTransfer(transfer.to, transfer.amount, transfer.memo);
+  if (!(await recordSigned(db, row, transfer.kind, signed))) return "again";
   try {
     await broadcast(signed.rawTx);
   } catch (error) {
-    console.error(`[payout ${row.id}] broadcast failed: ${describeError(error)}`);
+    console.error(`[payout ${row.id}] ${transfer.kind} broadcast failed: ${describeError(error)}`);
   }
-  return (await waitMined(() => minedStatus(signed.txHash))) ? "again" : "pending";
+  return (await waitMined(() => lookupReceipt(tempoReader(), signed.txHash))) ? "again" : "pending";
 }
 
-/** One step of a refund, with the same store-then-send discipline as a payout. */
+/** One step of a payout; "again" when the row changed and must be re-read. */
+async function advancePayout(db: Db, row: PayoutRow): Promise<"again" | "pending"> {
+  const transfer: TempoTransfer = {
+    kind: "payout",
+    rawTx: row.rawTx,
+    txHash: row.txHash,
+    to: row.recipient as Hex,
+    amount: BigInt(row.amount),
+    memo: row.memo as Hex,
+  };
+  const state = await tempoTransferState(row, transfer);
+  if (state.state === "landed") return markPaid(db, row, state.txHash).then(() => "again");
+  if (state.state === "reverted") {
+    return markRefunding(db, row, "the payout transaction reverted").then(() => "again");
+  }
+  if (state.state === "waiting") return "pending";
+  if ((await tempoBalance(payoutClient().account.address)) < transfer.amount) {
+    await markRefunding(db, row, "the payout wallet cannot cover the reward");
+    return "again";
+  }
+  return signAndSend(db, row, transfer);
+}
+
+/** One step of a refund, on the network the resolver paid on. */
 async function advanceRefund(db: Db, row: PayoutRow): Promise<"again" | "pending"> {
   const payment = await paymentOf(db, row.paymentId);
-  if (row.refundRawTx && row.refundTxHash) {
-    const mined = await refundStatus(payment.protocol, row.refundTxHash as Hex);
-    if (mined === "success") return markRefunded(db, row, row.refundTxHash as Hex).then(() => "again");
-    // Tempo bytes expire; EVM bytes with a sequential nonce may land any time until that nonce is used,
-    // so those are re-sent as they are, never replaced while unmined.
-    if (mined === null && (payment.protocol !== "mpp" || fresh(row))) {
-      await broadcastRefund(payment.protocol, row.refundRawTx as Hex).catch(() => {});
-      const status = await waitMined(() => refundStatus(payment.protocol, row.refundTxHash as Hex));
-      return status ? "again" : "pending";
-    }
-    if (mined === "reverted") {
-      console.error(`[payout ${row.id}] refund transaction reverted; retrying with a new one`);
-    }
+  if (payment.protocol === "x402") return advanceX402Refund(db, row, payment);
+  const transfer: TempoTransfer = {
+    kind: "refund",
+    rawTx: row.refundRawTx,
+    txHash: row.refundTxHash,
+    to: payment.payer as Hex,
+    amount: BigInt(payment.amount),
+    memo: rewardMemo(row.feedbackId, "refund"),
+  };
+  const state = await tempoTransferState(row, transfer);
+  if (state.state === "landed") return markRefunded(db, row, state.txHash).then(() => "again");
+  if (state.state === "waiting") return "pending";
+  if (state.state === "reverted") {
+    console.error(`[payout ${row.id}] refund transaction reverted; a new one is signed once it is dead`);
   }
-  const signed = await signRefund(
-    { protocol: payment.protocol, payer: payment.payer as Hex, amount: BigInt(payment.amount) },
-    rewardMemo(row.feedbackId, "refund"),
-  );
-  if (!(await recordSigned(db, row, "refund", signed))) return "again";
-  try {
-    await broadcastRefund(payment.protocol, signed.rawTx);
-  } catch (error) {
-    console.error(`[payout ${row.id}] refund broadcast failed: ${describeError(error)}`);
+  return signAndSend(db, row, transfer);
+}
+
+/**
+ * One step of an x402 refund. The refund is an EIP-3009 authorization whose nonce the token spends
+ * once, so sending it again can never pay twice; a recent send is still waited for rather than repeated.
+ */
+async function advanceX402Refund(
+  db: Db,
+  row: PayoutRow,
+  payment: { id: string; payer: string; amount: string },
+): Promise<"again" | "pending"> {
+  const target = { paymentId: payment.id, payer: payment.payer as Hex, amount: BigInt(payment.amount) };
+  const state = await x402RefundState(target, row.createdAt);
+  if (state.state === "refunded") return markRefunded(db, row, state.txHash).then(() => "again");
+  const recent = row.refundTxHash && Date.now() - row.updatedAt.getTime() < REFUND_RESEND_AFTER_MS;
+  // Only the instance that holds the refund wallet's lease sends from it.
+  if (!recent && !(await leaseRefundWallet())) return "pending";
+  if (recent) {
+    return (await waitMined(() => x402RefundReceipt(row.refundTxHash as Hex))) ? "again" : "pending";
   }
-  return (await waitMined(() => refundStatus(payment.protocol, signed.txHash))) ? "again" : "pending";
+  const txHash = await sendX402Refund(target);
+  await recordRefundSent(db, row, txHash);
+  return (await waitMined(() => x402RefundReceipt(txHash))) ? "again" : "pending";
 }

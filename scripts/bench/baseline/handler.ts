@@ -47,7 +47,7 @@ async function waitForReceipt(client: ReceiptClient, args: { hash: `0x${string}`
   return client.waitForTransactionReceipt({ hash: args.hash, timeout });
 }
 
-// As lib/payment/rpc.ts: chain RPC over the runtime's own fetch, not Next.js's per-request wrapper.
+// As lib/chain/rpc.ts: chain RPC over the runtime's own fetch, not Next.js's per-request wrapper.
 type Fetch = typeof fetch;
 const runtimeFetch: Fetch = (input, init) => {
   const current = globalThis.fetch as Fetch & { _nextOriginalFetch?: Fetch };
@@ -56,9 +56,12 @@ const runtimeFetch: Fetch = (input, init) => {
 
 function inProcessFacilitator(): FacilitatorClient {
   const rpcUrl = required("X402_RPC_URL");
-  const account = privateKeyToAccount(required("X402_FACILITATOR_PRIVATE_KEY") as `0x${string}`, {
-    nonceManager,
-  });
+  const account = privateKeyToAccount(
+    required("X402_FACILITATOR_PRIVATE_KEY").split(",")[0] as `0x${string}`,
+    {
+      nonceManager,
+    },
+  );
   const chain = defineChain({
     id: Number(NETWORK.split(":")[1]),
     name: NETWORK,

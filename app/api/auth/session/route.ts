@@ -11,7 +11,7 @@ export const GET = handle(async (request) =>
 
 /** Verifies a signed SIWE message and opens a session: an HttpOnly, SameSite=Strict cookie. */
 export const POST = handle(async (request) => {
-  const input = parseInput(signInSchema, await readJsonBody(request, 32 * 1024));
+  const input = parseInput(signInSchema, await readJsonBody(request, { maxBytes: 32 * 1024 }));
   const { session, setCookie } = await signIn(request, input);
   return json({ session }, { headers: { "set-cookie": setCookie } });
 });

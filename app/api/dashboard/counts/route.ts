@@ -1,6 +1,6 @@
+import { limitedSignIn } from "@/lib/auth/limited-sign-in";
 import { countFeedback } from "@/lib/domain/feedback/count-feedback";
 import { handle, json } from "@/lib/http/handler";
-import { limitedSignIn } from "@/lib/http/rate-limit";
 import { parseInput, queryOf } from "@/lib/http/validate";
 import { countsQuerySchema } from "@/lib/schemas/list";
 

@@ -1,6 +1,6 @@
+import { limitedSignIn } from "@/lib/auth/limited-sign-in";
 import { listOwnedNamespaces } from "@/lib/domain/namespace/list-owned-namespaces";
 import { handle, json } from "@/lib/http/handler";
-import { limitedSignIn } from "@/lib/http/rate-limit";
 
 /** The signed-in wallet's namespaces with their open (unresolved) counts. */
 export const GET = handle(async (request) => {

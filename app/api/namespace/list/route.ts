@@ -1,6 +1,6 @@
+import { limitedSignIn } from "@/lib/auth/limited-sign-in";
 import { listFeedback } from "@/lib/domain/feedback/list-feedback";
 import { handle, json } from "@/lib/http/handler";
-import { limitedSignIn } from "@/lib/http/rate-limit";
 import { parseInput, queryOf } from "@/lib/http/validate";
 import { listQuerySchema } from "@/lib/schemas/list";
 

@@ -1,10 +1,18 @@
-import { registerNamespacePaid } from "@/lib/domain/namespace/register-namespace";
-import { readJsonBody } from "@/lib/http/body";
-import { handle } from "@/lib/http/handler";
-import { parseInput } from "@/lib/http/validate";
+import { registerNamespaceWrite } from "@/lib/domain/namespace/register-namespace";
+import { paid } from "@/lib/payment/paid-route";
+import { PRICES } from "@/lib/payment/prices";
+import { EXAMPLES } from "@/lib/schemas/examples";
 import { registerNamespaceSchema } from "@/lib/schemas/namespace";
+import { registerResponseSchema } from "@/lib/schemas/responses";
 
-export const POST = handle(async (request) => {
-  const input = parseInput(registerNamespaceSchema, await readJsonBody(request));
-  return registerNamespacePaid(request, input);
-});
+/** Register a namespace: 1 USD; the paying wallet becomes its owner. */
+export const POST = paid(
+  {
+    operation: "register",
+    price: PRICES.register,
+    description: "Registering a namespace",
+    schema: registerNamespaceSchema,
+    discovery: { ...EXAMPLES.register, output: registerResponseSchema },
+  },
+  { write: registerNamespaceWrite },
+);

@@ -1,6 +1,6 @@
+import { limitedSignIn } from "@/lib/auth/limited-sign-in";
 import { listSubmissions } from "@/lib/domain/feedback/list-submissions";
 import { handle, json } from "@/lib/http/handler";
-import { limitedSignIn } from "@/lib/http/rate-limit";
 import { parseInput, queryOf } from "@/lib/http/validate";
 import { statusQuerySchema } from "@/lib/schemas/list";
 

@@ -1,8 +1,8 @@
+import { limitedSignIn } from "@/lib/auth/limited-sign-in";
 import { getWebhook } from "@/lib/domain/webhooks/get-webhook";
 import { setWebhookUrl } from "@/lib/domain/webhooks/set-webhook-url";
 import { readJsonBody } from "@/lib/http/body";
 import { handle, json } from "@/lib/http/handler";
-import { limitedSignIn } from "@/lib/http/rate-limit";
 import { parseInput, queryOf } from "@/lib/http/validate";
 import { updateWebhookSchema, webhookQuerySchema } from "@/lib/schemas/webhook";
 

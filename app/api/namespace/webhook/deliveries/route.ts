@@ -1,6 +1,6 @@
+import { limitedSignIn } from "@/lib/auth/limited-sign-in";
 import { listWebhookDeliveries } from "@/lib/domain/webhooks/list-webhook-deliveries";
 import { handle, json } from "@/lib/http/handler";
-import { limitedSignIn } from "@/lib/http/rate-limit";
 import { parseInput, queryOf } from "@/lib/http/validate";
 import { webhookDeliveriesQuerySchema } from "@/lib/schemas/webhook";
 

@@ -1,7 +1,7 @@
+import { limitedSignIn } from "@/lib/auth/limited-sign-in";
 import { sendTestWebhook } from "@/lib/domain/webhooks/send-test-webhook";
 import { readJsonBody } from "@/lib/http/body";
 import { handle, json } from "@/lib/http/handler";
-import { limitedSignIn } from "@/lib/http/rate-limit";
 import { parseInput } from "@/lib/http/validate";
 import { webhookNamespaceSchema } from "@/lib/schemas/webhook";
 

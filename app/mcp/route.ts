@@ -1,0 +1,70 @@
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { MAX_BODY_BYTES, readJsonBody } from "@/lib/http/body";
+import { AppError } from "@/lib/http/errors";
+import { handle } from "@/lib/http/handler";
+import { PEER_HEADER } from "@/lib/http/peer-address";
+import { createMcpServer, type Dispatch } from "@/lib/mcp/server";
+import packageJson from "@/package.json";
+import * as feedback from "../api/namespace/feedback/route";
+import * as list from "../api/namespace/list/route";
+import * as register from "../api/namespace/register/route";
+import * as resolve from "../api/namespace/resolve/route";
+import * as status from "../api/namespace/status/route";
+
+type Handler = (request: Request) => Promise<Response>;
+const ROUTES: Record<string, Partial<Record<"GET" | "POST", Handler>>> = {
+  "/api/namespace/feedback": feedback,
+  "/api/namespace/list": list,
+  "/api/namespace/register": register,
+  "/api/namespace/resolve": resolve,
+  "/api/namespace/status": status,
+};
+
+/**
+ * The MCP server over Streamable HTTP, stateless (no session: every POST is complete in itself) with
+ * JSON answers. Each tool calls its API route in this process, as the same client would over HTTP.
+ */
+export const POST = handle(async (request) => {
+  const body = await readJsonBody(request, { maxBytes: MAX_BODY_BYTES * 2 });
+  const dispatch: Dispatch = async ({ method, path, query, body: routeBody, headers }) => {
+    const route = ROUTES[path]?.[method];
+    if (!route) throw new Error(`no route ${method} ${path}`);
+    const url = new URL(path, request.url);
+    for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, v);
+    return route(
+      new Request(url, {
+        method,
+        headers,
+        ...(routeBody === undefined ? {} : { body: JSON.stringify(routeBody) }),
+      }),
+    );
+  };
+  // The one header a tool call inherits: the socket address the rate limits count.
+  const base = new Headers();
+  const peer = request.headers.get(PEER_HEADER);
+  if (peer) base.set(PEER_HEADER, peer);
+  const server = createMcpServer(dispatch, base, packageJson.version);
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request, { parsedBody: body });
+  } finally {
+    await server.close();
+  }
+});
+
+/** Without sessions there is no stream to open or session to end: only POST is served. */
+const onlyPost = handle(async () => {
+  throw new AppError(
+    "method-not-allowed",
+    "The MCP endpoint is stateless: send JSON-RPC messages with POST.",
+    {
+      headers: { allow: "POST" },
+    },
+  );
+});
+export const GET = onlyPost;
+export const DELETE = onlyPost;

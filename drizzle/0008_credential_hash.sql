@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "credential_hash" text;

@@ -1,0 +1,2 @@
+ALTER TABLE "payments" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_idempotency_uq" ON "payments" USING btree ("operation","payer","idempotency_key") WHERE "payments"."idempotency_key" is not null and "payments"."status" not in ('failed', 'refunded');

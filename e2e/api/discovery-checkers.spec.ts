@@ -1,0 +1,103 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import {
+  checkEndpointSchema,
+  getWarningsForL3,
+  getWarningsForMppHeader,
+  validatePaymentRequiredDetailed,
+} from "@agentcash/discovery";
+import { expect, test } from "@playwright/test";
+import { APP } from "./fixtures";
+
+// The checkers scanners and registries run, run here on the served documents: what they warn about
+// is what an agent's catalog would get wrong about us.
+const run = promisify(execFile);
+const bin = (name: string) => `node_modules/.bin/${name}`;
+const ROUTES = [
+  "register",
+  "feedback",
+  "resolve",
+  "list",
+  "status",
+  "webhook",
+  "webhook/rotate",
+  "webhook/test",
+  "webhook/deliveries",
+];
+
+test("@agentcash/discovery finds every route with its price and protocols, and warns about nothing", async () => {
+  const { stdout } = await run(bin("discovery"), ["discover", APP, "--json"], { timeout: 60_000 });
+  const found = JSON.parse(stdout);
+  expect(found.warnings).toEqual([]);
+  const byKey = Object.fromEntries(
+    found.resources.map((r: { method: string; path: string }) => [`${r.method} ${r.path}`, r]),
+  );
+  expect(Object.keys(byKey)).toHaveLength(11);
+  expect(byKey["POST /api/namespace/feedback"]).toMatchObject({
+    authHint: "paid",
+    priceHint: "0.01 USD",
+    protocols: ["x402", "mpp"],
+  });
+  expect(byKey["POST /api/namespace/register"]).toMatchObject({ authHint: "paid", priceHint: "1 USD" });
+  expect(byKey["POST /api/namespace/resolve"]).toMatchObject({
+    authHint: "paid",
+    priceHint: "0.000001-2 USD",
+  });
+  expect(byKey["GET /api/namespace/status"]).toMatchObject({ authHint: "siwx" });
+});
+
+test("@agentcash/discovery check warns about no route, from the document or from the live probe", async () => {
+  for (const route of ROUTES) {
+    const { stdout } = await run(bin("discovery"), ["check", `${APP}/api/namespace/${route}`, "--json"], {
+      timeout: 60_000,
+    });
+    const checked = JSON.parse(stdout);
+    expect(checked.found, route).toBe(true);
+    expect(checked.warnings, route).toEqual([]);
+  }
+});
+
+test("a body-less probe of each paid route gets a 402 a catalog can list: price, both protocols, input and output schemas", async () => {
+  for (const route of ["register", "feedback", "resolve"]) {
+    const checked = await checkEndpointSchema({ url: `${APP}/api/namespace/${route}`, probe: true });
+    expect(checked.found, route).toBe(true);
+    if (!checked.found) continue;
+    const post = checked.advisories.find((a) => a.method === "POST")!;
+    expect(post, route).toMatchObject({ authMode: "paid" });
+    expect(getWarningsForL3(post), route).toEqual([]);
+    // One x402 option from PAYMENT-REQUIRED, one MPP option from WWW-Authenticate.
+    expect(post.paymentOptions?.map((o) => o.protocol).sort(), route).toEqual(["mpp", "x402"]);
+    const x402 = validatePaymentRequiredDetailed(post.paymentRequiredBody);
+    expect(x402.issues, route).toEqual([]);
+    expect(x402.normalized).toMatchObject({ version: 2, hasInputSchema: true, hasOutputSchema: true });
+    expect(getWarningsForMppHeader(post.wwwAuthenticate), route).toEqual([]);
+  }
+});
+
+test("mppx discover validate accepts the OpenAPI document", async () => {
+  const { stdout } = await run(bin("mppx"), ["discover", "validate", `${APP}/openapi.json`], {
+    timeout: 60_000,
+  });
+  expect(stdout).toContain("Discovery document is valid.");
+  expect(stdout).not.toMatch(/warning|error/i);
+});
+
+test("a paid route asked without a body answers its 402; a body that is there and invalid is a 400", async () => {
+  const probe = await fetch(`${APP}/api/namespace/feedback`, { method: "POST" });
+  expect(probe.status).toBe(402);
+  expect(probe.headers.get("payment-required")).toBeTruthy();
+  expect(probe.headers.get("www-authenticate")).toMatch(/^Payment /);
+  expect(await probe.json()).toMatchObject({ price: { amount: "0.01", currency: "USD" } });
+  const invalid = await fetch(`${APP}/api/namespace/feedback`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ namespace: "x" }),
+  });
+  expect(invalid.status).toBe(400);
+  const empty = await fetch(`${APP}/api/namespace/feedback`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  });
+  expect(empty.status).toBe(400);
+});

@@ -1,0 +1,49 @@
+import {
+  BaseError,
+  HttpRequestError,
+  LimitExceededRpcError,
+  SocketClosedError,
+  TimeoutError,
+  WebSocketRequestError,
+} from "viem";
+
+/** JSON-RPC error codes that say "ask again later", not "no": rate limits and a node's internal trouble. */
+const TRANSIENT_RPC_CODES = new Set([-32005, -32603, 429]);
+
+/**
+ * Whether a chain call failed because the chain could not be asked (a timeout, a dropped or refused
+ * connection, an HTTP error such as 429 or 5xx, a rate limit): then its answer is unknown and the call
+ * may be retried. Anything else is the chain's own answer (a revert, a refused transaction), which
+ * asking again will not change.
+ */
+export function isChainUnreachable(error: unknown): boolean {
+  if (!(error instanceof BaseError)) {
+    // Not from viem: fetch's own failures (ECONNREFUSED, a reset) and our timeouts.
+    return true;
+  }
+  let unreachable = false;
+  error.walk((cause) => {
+    if (
+      cause instanceof HttpRequestError ||
+      cause instanceof TimeoutError ||
+      cause instanceof SocketClosedError ||
+      cause instanceof WebSocketRequestError ||
+      cause instanceof LimitExceededRpcError ||
+      (cause instanceof BaseError && TRANSIENT_RPC_CODES.has((cause as { code?: number }).code ?? 0))
+    ) {
+      unreachable = true;
+    }
+    return false;
+  });
+  return unreachable;
+}
+
+/** The chain's reason for refusing, short enough for an answer and free of calldata. */
+export function refusalReason(error: unknown): string {
+  const e = error as { shortMessage?: string; details?: string; message?: string };
+  const text = [e.details, e.shortMessage, e.message].find((t) => typeof t === "string" && t.length > 0);
+  return (text ?? "refused by the chain")
+    .replace(/0x[0-9a-fA-F]{66,}/g, "0x…")
+    .split("\n")[0]!
+    .slice(0, 200);
+}

@@ -1,0 +1,157 @@
+import { eq } from "drizzle-orm";
+import { generatePrivateKey } from "viem/accounts";
+import { describe, expect, inject, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { feedback, payments, payouts } from "@/lib/db/schema";
+import { claimPayment, requestHashOf } from "@/lib/payment/ledger";
+import { commitPaid } from "@/lib/payment/paid";
+import { x402Protocol } from "@/lib/payment/x402";
+import { resolveFeedbackSchema } from "@/lib/schemas/resolve";
+import { createSignInFetch } from "@/scripts/clients/siwx-fetch";
+import { createX402Fetch } from "@/scripts/clients/x402-payer";
+import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
+import { chainReader } from "@/testing/chain";
+import { rewardRequirement } from "@/testing/rewards";
+import { commitRewardedResolve, type RewardedResolveInput } from "./resolve-with-reward";
+import { settlePayout } from "./settle-payout";
+
+// This file's payout wallet holds nothing: every reward it owes must end in a refund.
+process.env.PAYOUT_PRIVATE_KEY = generatePrivateKey();
+
+const devnet = inject("devnet");
+const evm = chainReader(devnet.x402.rpcUrl, devnet.x402.asset as `0x${string}`);
+const payerFor = (i: number) =>
+  createX402Fetch({
+    privateKey: devnet.accounts[i]!.privateKey as `0x${string}`,
+    network: devnet.x402.network as `${string}:${string}`,
+    rpcUrl: devnet.x402.rpcUrl,
+    asset: devnet.x402.asset,
+    fetch: appFetch,
+  });
+const owner = payerFor(1);
+const agent = payerFor(5);
+const url = `${APP}/api/namespace/resolve`;
+
+async function newItem(namespace: string) {
+  const submitted = await agent.fetch(
+    `${APP}/api/namespace/feedback`,
+    postJson({ namespace, type: "bug", title: "Tip me", description: "The payout wallet is empty." }),
+  );
+  return (await submitted.json()).id as string;
+}
+
+/**
+ * A rewarded resolve paid with x402 and stored, as a request would do it, for a payout wallet that
+ * emptied between the request's balance check and its payout.
+ */
+async function paidResolve(id: string, reward: bigint) {
+  const charge = {
+    operation: "resolve",
+    method: "POST" as const,
+    amountMicroUsd: reward,
+    resourceUrl: url,
+    description: `Resolving with a ${Number(reward) / 1e6} USD reward`,
+  };
+  const signature = await owner.sign(rewardRequirement(devnet, url, reward, charge.description));
+  const request = new Request(url, { headers: { "payment-signature": signature } });
+  const payment = await x402Protocol.verify(request, charge, await x402Protocol.read(request, charge));
+  const db = await getDb();
+  const body = { feedbackId: id, message: "Thanks", rewardAmount: String(Number(reward) / 1e6) };
+  const input: RewardedResolveInput = {
+    ...resolveFeedbackSchema.parse(body),
+    resolver: null,
+    rewardMicroUsd: String(reward),
+  };
+  const claim = await claimPayment(db, {
+    payment,
+    operation: "resolve",
+    lockKey: `resolve:${id}`,
+    request: input,
+    requestHash: requestHashOf(resolveFeedbackSchema.parse(body)),
+    reserve: async (tx, paymentId) => {
+      await tx.update(feedback).set({ resolvingPaymentId: paymentId }).where(eq(feedback.id, id));
+    },
+  });
+  if (!claim.ok) throw new Error("claim refused");
+  const { txRef } = await payment.settle();
+  await commitPaid((ctx) => commitRewardedResolve(input, ctx), {
+    db,
+    paymentId: claim.paymentId,
+    txRef,
+    payer: payment.payer,
+    protocol: "x402",
+  });
+  return claim.paymentId;
+}
+
+describe("a reward that cannot be paid", () => {
+  it("is refunded to the resolver, leaves the item open and shows in the ledger", async () => {
+    const namespace = uniqueName("refund");
+    expect((await owner.fetch(`${APP}/api/namespace/register`, postJson({ namespace }))).status).toBe(200);
+    const id = await newItem(namespace);
+
+    // The refusal a request would get, before any charge.
+    const asked = await owner.fetch(url, postJson({ feedbackId: id, rewardAmount: "0.3" }));
+    expect(asked.status).toBe(503);
+
+    const before = await evm.balanceOf(owner.address);
+    const paymentId = await paidResolve(id, 300_000n);
+    expect(await evm.balanceOf(owner.address)).toBe(before - 300_000n);
+
+    const outcome = await settlePayout(id);
+    expect(outcome).toMatchObject({
+      status: "refunded",
+      reason: "the payout wallet cannot cover the reward",
+    });
+    expect(await evm.balanceOf(owner.address)).toBe(before);
+    const db = await getDb();
+    const [item] = await db.select().from(feedback).where(eq(feedback.id, id));
+    expect(item).toMatchObject({ resolved: false, rewardAmount: null, resolvingPaymentId: null });
+    const [ledger] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(ledger).toMatchObject({ status: "refunded", refundTxRef: expect.stringMatching(/^0x/) });
+    const [payout] = await db.select().from(payouts).where(eq(payouts.feedbackId, id));
+    expect(payout!.status).toBe("refunded");
+    // Settling again changes nothing: the refund happened once.
+    expect(await settlePayout(id)).toMatchObject({ status: "refunded" });
+    expect(await evm.balanceOf(owner.address)).toBe(before);
+
+    // The refund is the token's own single-use authorization: sent again, it can only revert.
+    const again = await settlePayout(id);
+    expect(again).toMatchObject({ status: "refunded", refundTxHash: ledger!.refundTxRef });
+
+    // The reopened item can be resolved again.
+    const reader = createSignInFetch(devnet.accounts[1]!.privateKey, appFetch);
+    expect((await reader.fetch(url, postJson({ feedbackId: id, message: "Fixed anyway" }))).status).toBe(200);
+  });
+
+  it("refunds several resolvers at once from one wallet, each exactly once", async () => {
+    const namespace = uniqueName("refunds");
+    expect((await owner.fetch(`${APP}/api/namespace/register`, postJson({ namespace }))).status).toBe(200);
+    const ids = [await newItem(namespace), await newItem(namespace), await newItem(namespace)];
+    const before = await evm.balanceOf(owner.address);
+    for (const id of ids) await paidResolve(id, 100_000n);
+    expect(await evm.balanceOf(owner.address)).toBe(before - 300_000n);
+
+    // Concurrent refunds from one key share one nonce manager: none collides, none is lost.
+    const outcomes = await Promise.all(ids.map((id) => settlePayout(id)));
+    expect(outcomes.map((o) => o.status)).toEqual(["refunded", "refunded", "refunded"]);
+    expect(new Set(outcomes.map((o) => (o as { refundTxHash: string }).refundTxHash)).size).toBe(3);
+    expect(await evm.balanceOf(owner.address)).toBe(before);
+  });
+
+  it("lets an item whose reward was refunded be rewarded again, with a payout of its own", async () => {
+    const namespace = uniqueName("again");
+    expect((await owner.fetch(`${APP}/api/namespace/register`, postJson({ namespace }))).status).toBe(200);
+    const id = await newItem(namespace);
+    await paidResolve(id, 100_000n);
+    expect(await settlePayout(id)).toMatchObject({ status: "refunded" });
+    // A second rewarded resolve of the same item: a new payout row, the old one stays refunded.
+    await paidResolve(id, 200_000n);
+    const rows = await (await getDb()).select().from(payouts).where(eq(payouts.feedbackId, id));
+    expect(rows.map((r) => [r.amount, r.status]).sort()).toEqual([
+      ["100000", "refunded"],
+      ["200000", "pending"],
+    ]);
+    expect(await settlePayout(id)).toMatchObject({ status: "refunded" });
+  });
+});

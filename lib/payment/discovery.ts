@@ -1,0 +1,36 @@
+import "server-only";
+import { bazaarResourceServerExtension, declareDiscoveryExtension } from "@x402/extensions/bazaar";
+import { z } from "zod";
+import type { Charge } from "./types";
+
+/** A zod schema as a compact JSON Schema: 402 headers must stay small, so descriptions are left out. */
+function compact(schema: z.ZodType, io: "input" | "output"): Record<string, unknown> {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<
+    string,
+    unknown
+  >;
+  return JSON.parse(JSON.stringify(json, (key, value) => (key === "description" ? undefined : value)));
+}
+
+/**
+ * The x402 Bazaar discovery extension for a charge's 402: the input the route takes and the output it
+ * answers, with an example of each, so a catalog can list the route and an agent call it.
+ */
+export function bazaarExtension(charge: Charge): Record<string, unknown> | undefined {
+  if (!charge.discovery) return undefined;
+  const { input, output } = charge.discovery;
+  const declared = declareDiscoveryExtension({
+    bodyType: "json",
+    input: input.example as Record<string, unknown>,
+    inputSchema: compact(input.schema, "input"),
+    output: { example: output.example, schema: compact(output.schema, "output") },
+  });
+  const path = new URL(charge.resourceUrl).pathname;
+  const context = { method: charge.method, adapter: { getPath: () => path } };
+  return Object.fromEntries(
+    Object.entries(declared).map(([key, value]) => [
+      key,
+      bazaarResourceServerExtension.enrichDeclaration?.(value, context as never) ?? value,
+    ]),
+  );
+}

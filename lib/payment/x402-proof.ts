@@ -1,0 +1,107 @@
+import {
+  type Chain,
+  type Client,
+  getAddress,
+  type Hash,
+  parseEventLogs,
+  type TransactionReceipt,
+  type Transport,
+} from "viem";
+import { readContract } from "viem/actions";
+import { chainHead, firstBlockAtOrAfter, lapsed } from "@/lib/chain/blocks";
+import { authorizationCanceledEvent, authorizationUsedEvent, eip3009Abi } from "@/lib/chain/eip3009";
+import { findFirstLog } from "@/lib/chain/logs";
+import { lookupReceipt } from "@/lib/chain/receipts";
+
+/** The payment an EIP-3009 authorization was offered for. */
+export type AuthorizedTransfer = {
+  asset: `0x${string}`;
+  from: `0x${string}`;
+  to: `0x${string}`;
+  value: bigint;
+  nonce: `0x${string}`;
+};
+
+/**
+ * Whether a receipt proves the payment: the transaction succeeded, it used this authorization (its
+ * AuthorizationUsed log), and the log right after it, from the same token, is the Transfer of exactly
+ * `value` from the payer to the recipient. The pairing matters: the token emits the two back to back
+ * for one authorization, so a transaction that spends several nonces cannot lend one transfer to two
+ * credentials, and a nonce burned by a cancel or by some other transfer proves nothing.
+ */
+export function provesPayment(receipt: TransactionReceipt, expected: AuthorizedTransfer): boolean {
+  if (receipt.status !== "success") return false;
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  const logs = [...receipt.logs]
+    .filter((log) => same(log.address, expected.asset))
+    .sort((a, b) => a.logIndex - b.logIndex);
+  const events = parseEventLogs({ abi: eip3009Abi, logs, strict: false });
+  for (const [i, log] of events.entries()) {
+    if (log.eventName !== "AuthorizationUsed") continue;
+    const { authorizer, nonce } = log.args as { authorizer?: string; nonce?: string };
+    if (!authorizer || !nonce || !same(authorizer, expected.from) || !same(nonce, expected.nonce)) continue;
+    const next = events[i + 1];
+    if (next?.eventName !== "Transfer" || next.logIndex !== log.logIndex + 1) return false;
+    const { from, to, value } = next.args as { from?: string; to?: string; value?: bigint };
+    return (
+      from !== undefined &&
+      to !== undefined &&
+      getAddress(from) === getAddress(expected.from) &&
+      getAddress(to) === getAddress(expected.to) &&
+      value === expected.value
+    );
+  }
+  return false;
+}
+
+/** What the chain says became of an authorization: yes (with its transaction), no (with why), or not yet. */
+export type AuthorizationVerdict =
+  | { state: "paid"; txHash: Hash }
+  | { state: "unpaid"; reason: string }
+  | { state: "open" };
+
+type AnyClient = Client<Transport, Chain | undefined>;
+
+/**
+ * Reads the chain for the fate of an authorization, never guessing: every read that fails throws, so
+ * the caller keeps its claim open ("unknown") instead of deciding.
+ *   - nonce unused and the authorization still valid: open; unused and expired: unpaid.
+ *   - nonce used: the AuthorizationUsed log is looked up from `searchFrom` (seconds; the claim's life
+ *     began after it) and its receipt must prove the transfer; a cancel, or a use that moved the money
+ *     anywhere else, is unpaid. A used nonce with no log found stays open until the authorization's
+ *     expiry, then is unpaid: a transfer can only have happened while it was valid.
+ */
+export async function authorizationVerdict(
+  client: AnyClient,
+  expected: AuthorizedTransfer & { validBefore: bigint; searchFrom: bigint },
+): Promise<AuthorizationVerdict> {
+  const head = await chainHead(client);
+  const used = await readContract(client, {
+    address: expected.asset,
+    abi: eip3009Abi,
+    functionName: "authorizationState",
+    args: [expected.from, expected.nonce],
+    blockNumber: head.number,
+  });
+  // Once no block to come can be before validBefore, the token refuses the authorization for good.
+  const expired = lapsed(head, expected.validBefore);
+  if (!used) {
+    return expired ? { state: "unpaid", reason: "the authorization expired unused" } : { state: "open" };
+  }
+  const fromBlock = await firstBlockAtOrAfter(client, expected.searchFrom);
+  const args = { authorizer: expected.from, nonce: expected.nonce };
+  const range = { address: expected.asset, args, fromBlock, toBlock: head.number };
+  const use = await findFirstLog(client, { ...range, event: authorizationUsedEvent });
+  if (use?.transactionHash) {
+    const receipt = await lookupReceipt(client, use.transactionHash);
+    if (!receipt) return { state: "open" };
+    return provesPayment(receipt, expected)
+      ? { state: "paid", txHash: use.transactionHash }
+      : { state: "unpaid", reason: "the authorization's nonce was used without paying this recipient" };
+  }
+  const cancel = await findFirstLog(client, { ...range, event: authorizationCanceledEvent });
+  if (cancel) return { state: "unpaid", reason: "the payer canceled the authorization" };
+  return expired
+    ? { state: "unpaid", reason: "the authorization's nonce was spent without a transfer while it was valid" }
+    : { state: "open" };
+}

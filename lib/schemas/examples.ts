@@ -1,0 +1,161 @@
+const OWNER = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+const AGENT = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+const ID = "fb_8Zq2X0b3VrYwqJm1kS4d1A";
+
+/** A stored record as the owner and the submitter read it. */
+const RECORD = {
+  id: ID,
+  namespace: "acme-app",
+  targets: [],
+  type: "bug",
+  title: "Checkout button does nothing",
+  description: "Clicking Pay on /checkout leaves the page unchanged; no request is sent.",
+  severity: "high",
+  verified: false,
+  submitterDid: null,
+  submitterWallet: AGENT,
+  resolved: false,
+  resolveMessage: null,
+  rewardAmount: null,
+  createdAt: "2026-11-24T10:05:00.000Z",
+  steps: ["Open /checkout", "Click Pay"],
+  expected: "The payment dialog opens",
+  actual: "Nothing happens",
+  metadata: null,
+  resolvedAt: null,
+  resolvedBy: null,
+  rewardTxHash: null,
+} as const;
+
+const RESOLVED = {
+  ...RECORD,
+  resolved: true,
+  resolveMessage: "Fixed in 2.3.1, thanks!",
+  rewardAmount: "0.25",
+  resolvedAt: "2026-11-24T11:00:00.000Z",
+  resolvedBy: OWNER,
+  rewardTxHash: "0x5f0c8c0e1b7a4c2f7a3d9e6b1c4a8f2e0d3b6a9c5e8f1a4d7b0c3e6f9a2d5b8c",
+} as const;
+
+const WEBHOOK = {
+  namespace: "acme-app",
+  url: "https://hooks.acme.example/feedback",
+  secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+  events: ["feedback.created", "feedback.resolved", "reward.paid"],
+} as const;
+
+/**
+ * One worked example per operation, request and answer: shown in the OpenAPI document, in the x402
+ * Bazaar discovery extension of each 402, and in llms.txt. Tests check each against its schema.
+ */
+export const EXAMPLES = {
+  register: {
+    request: { namespace: "acme-app", description: "Feedback on the Acme app and its API" },
+    response: {
+      namespace: "acme-app",
+      ownerWallet: OWNER,
+      existingFeedbackLinked: 3,
+      createdAt: "2026-11-24T10:00:00.000Z",
+    },
+  },
+  feedback: {
+    request: {
+      namespace: "acme-app",
+      type: "bug",
+      title: "Checkout button does nothing",
+      description: "Clicking Pay on /checkout leaves the page unchanged; no request is sent.",
+      severity: "high",
+      steps: ["Open /checkout", "Click Pay"],
+      expected: "The payment dialog opens",
+      actual: "Nothing happens",
+    },
+    response: {
+      id: ID,
+      namespace: "acme-app",
+      registered: true,
+      createdAt: "2026-11-24T10:05:00.000Z",
+    },
+  },
+  resolve: {
+    request: {
+      feedbackId: "fb_8Zq2X0b3VrYwqJm1kS4d1A",
+      message: "Fixed in 2.3.1, thanks!",
+      rewardAmount: "0.25",
+    },
+    response: {
+      id: ID,
+      namespace: "acme-app",
+      resolved: true,
+      resolvedAt: "2026-11-24T11:00:00.000Z",
+      resolvedBy: OWNER,
+      message: "Fixed in 2.3.1, thanks!",
+      reward: {
+        amount: "0.25",
+        recipient: AGENT,
+        txHash: "0x5f0c8c0e1b7a4c2f7a3d9e6b1c4a8f2e0d3b6a9c5e8f1a4d7b0c3e6f9a2d5b8c",
+      },
+    },
+  },
+  record: { query: { id: ID }, response: { ...RECORD, context: "Chromium 131 on Linux; cart held 2 items" } },
+  list: {
+    query: { namespace: "acme-app", limit: 50, type: "bug" },
+    response: {
+      namespace: "acme-app",
+      count: 1,
+      feedback: [RECORD],
+      nextCursor: "WzE3OTU1MjE2NDMyNzQsImZiX3NlZWRfNTAiXQ.Y3Rt7vpm",
+    },
+  },
+  status: {
+    query: { namespace: "acme-app" },
+    response: {
+      submitter: AGENT,
+      count: 1,
+      feedback: [
+        {
+          ...RESOLVED,
+          resolution: {
+            message: RESOLVED.resolveMessage,
+            resolvedAt: RESOLVED.resolvedAt,
+            rewardAmount: RESOLVED.rewardAmount,
+            rewardTxHash: RESOLVED.rewardTxHash,
+          },
+        },
+      ],
+    },
+  },
+  webhook: {
+    query: { namespace: "acme-app" },
+    request: { namespace: "acme-app", url: WEBHOOK.url },
+    response: WEBHOOK,
+  },
+  webhookRotate: {
+    request: { namespace: "acme-app" },
+    response: { ...WEBHOOK, secret: "whsec_C2hQe0V9yJ1tWm4fXb7nRk3pLs8dZa6U" },
+  },
+  webhookTest: {
+    request: { namespace: "acme-app" },
+    response: { namespace: "acme-app", id: "msg_2Xq0b3Vr", eventType: "webhook.test", status: "pending" },
+  },
+  deliveries: {
+    query: { namespace: "acme-app", limit: 20 },
+    response: {
+      namespace: "acme-app",
+      count: 1,
+      deliveries: [
+        {
+          id: "msg_2Xq0b3Vr",
+          eventType: "feedback.created",
+          status: "delivered",
+          attempts: 1,
+          lastStatusCode: 204,
+          lastError: null,
+          lastAttemptAt: "2026-11-24T10:05:01.000Z",
+          nextAttemptAt: null,
+          deliveredAt: "2026-11-24T10:05:01.000Z",
+          createdAt: "2026-11-24T10:05:00.000Z",
+        },
+      ],
+    },
+  },
+} as const;
