@@ -9,9 +9,11 @@ const INTEGRATION = [
 ];
 
 /**
- * Two projects, as `mppx` splits its tests: `unit` needs no chain and no database and runs in seconds
- * (`npm run test:unit`); `integration` (`*.integration.test.ts`) runs against one real devnet started
- * for the whole run, each file with its own embedded database (or DATABASE_URL). `npx vitest run` runs both.
+ * Two projects, as `mppx` splits its tests: `unit` needs no chain and runs in seconds (`npm run
+ * test:unit`): every chain setting points nowhere, and domain tests (`*.db.test.ts`) run each test on a
+ * real database (embedded, or DATABASE_URL's) in a transaction that always rolls back. `integration`
+ * (`*.integration.test.ts`) runs against one real devnet started for the whole run, each file with its
+ * own embedded database (or DATABASE_URL). `npx vitest run` runs both.
  */
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
@@ -22,7 +24,10 @@ export default defineConfig({
     server: { deps: { inline: ["server-only"] } },
     alias: { "server-only": path.resolve(import.meta.dirname, "testing/server-only-stub.ts") },
     projects: [
-      { extends: true, test: { name: "unit", include: UNIT, exclude: INTEGRATION } },
+      {
+        extends: true,
+        test: { name: "unit", include: UNIT, exclude: INTEGRATION, setupFiles: ["./testing/offline-env.ts"] },
+      },
       {
         extends: true,
         test: {

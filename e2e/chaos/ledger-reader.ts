@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as pgliteDrizzle } from "drizzle-orm/pglite";
 import { drizzle as postgresDrizzle } from "drizzle-orm/postgres-js";
@@ -73,7 +74,7 @@ export async function openLedger(serverUrl: string | undefined, dataDir: string)
       for (;;) {
         await sleep(5_000);
         for (const app of apps) await app.stop();
-        const client = await PGlite.create(dataDir);
+        const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
         const ledger = await read(pgliteDrizzle({ client }) as unknown as Db);
         await client.close();
         if (open(ledger) === 0 || Date.now() > deadline) return ledger;

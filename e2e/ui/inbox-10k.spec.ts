@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { expect as baseExpect, type Locator, type Page, type Request, test } from "@playwright/test";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
@@ -19,19 +20,20 @@ const NAMESPACE = "big-inbox";
 
 /** Writes a namespace holding ITEMS items straight into a fresh embedded database. */
 async function seed(dataDir: string) {
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   await migrate(drizzle({ client }), { migrationsFolder: path.resolve("drizzle") });
   await client.query(
     "insert into namespaces (name, owner_wallet, payment_id, created_at) values ($1, $2, 'seed-ns', now())",
     [NAMESPACE, OWNER.address],
   );
   await client.query(
-    `insert into feedback (id, namespace, type, title, description, severity, targets, resolved,
+    `insert into feedback (id, namespace, type, title, description, severity, targets, resolved, status,
        submitter_wallet, payment_id, created_at)
      select 'fb_seed_' || i, $1, (array['bug','feature','feedback'])[1 + i % 3],
        'Report ' || i || ': the checkout button stops responding on step ' || (i % 97),
        repeat('After a few clicks the page stops reacting and nothing is sent. ', 4) || 'Case ' || i,
        (array['low','medium','high','critical'])[1 + i % 4], '[]'::jsonb, i % 5 = 0,
+       case when i % 5 = 0 then 'resolved' else 'open' end,
        $2, 'seed-pay-' || i, now() - make_interval(mins => i)
      from generate_series(1, ${ITEMS}) as i`,
     [NAMESPACE, devnet.accounts[7]!.address],

@@ -1,13 +1,14 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { clientAddress, enforceLimit } from "@/lib/http/rate-limit";
-import { requireSignIn, type SignedInIdentity } from "./siwx";
+import type { Identity } from "@/lib/schemas/session";
+import { requireSignIn } from "./siwx";
 
 /**
  * Sign-in for a free endpoint, rate limited per client address before the proof is checked (a 402
  * challenge stores a nonce) and per wallet after it.
  */
-export async function limitedSignIn(request: Request): Promise<SignedInIdentity> {
+export async function limitedSignIn(request: Request): Promise<Identity> {
   const e = env();
   const address = clientAddress(request);
   if (address) await enforceLimit(`ip:${address}`, e.RATE_LIMIT_ADDRESS_PER_MINUTE, "address");

@@ -5,12 +5,10 @@ import { getDb } from "@/lib/db/client";
 import { sessions } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
+import type { Identity } from "@/lib/schemas/session";
 
 /** How long a browser session lasts after a sign-in: one working day, then sign in again. */
 const SESSION_TTL_SECONDS = 8 * 60 * 60;
-
-/** Who a session (or a SIGN-IN-WITH-X proof) says is calling. */
-export type SessionIdentity = { address: `0x${string}`; chainId: string; did: string };
 
 // 256 random bits, base64url: exactly 43 characters. Anything else is not one of ours.
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -63,9 +61,7 @@ export function assertSameOrigin(request: Request): void {
 }
 
 /** Stores a new session for a verified wallet; returns the Set-Cookie value carrying its token. */
-export async function openSession(
-  identity: SessionIdentity,
-): Promise<{ setCookie: string; expiresAt: Date }> {
+export async function openSession(identity: Identity): Promise<{ setCookie: string; expiresAt: Date }> {
   const db = await getDb();
   if (Date.now() - lastCleanup > CLEANUP_INTERVAL_MS) {
     lastCleanup = Date.now();
@@ -85,7 +81,7 @@ export async function openSession(
 /** The live session a Cookie header names, or null; for reads that are not requests (server rendering). */
 export async function sessionOfCookies(
   cookieHeader: string | null,
-): Promise<(SessionIdentity & { expiresAt: Date }) | null> {
+): Promise<(Identity & { expiresAt: Date }) | null> {
   const token = readCookie(cookieHeader, sessionCookieName());
   if (!token || !TOKEN_PATTERN.test(token)) return null;
   const db = await getDb();
@@ -111,7 +107,7 @@ export async function sessionOfCookies(
 }
 
 /** The live session a request's cookie names, or null; refuses a cross-site unsafe request that uses one. */
-export async function sessionOf(request: Request): Promise<(SessionIdentity & { expiresAt: Date }) | null> {
+export async function sessionOf(request: Request): Promise<(Identity & { expiresAt: Date }) | null> {
   const session = await sessionOfCookies(request.headers.get("cookie"));
   if (session) assertSameOrigin(request);
   return session;

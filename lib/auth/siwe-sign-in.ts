@@ -4,9 +4,9 @@ import { getAddress, isHex } from "viem";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
+import type { Identity } from "@/lib/schemas/session";
 import { signInNetworkOf, signInNetworks, verifyWalletMessage } from "./chains";
 import { consumeNonce, isNonceLive, issueNonce } from "./nonces";
-import type { SessionIdentity } from "./session";
 
 /** What the browser needs to build the SIWE (EIP-4361) message it asks the wallet to sign. */
 export type SignInChallenge = {
@@ -87,7 +87,7 @@ function checkFields(siwe: SiweMessage): void {
  * Checks a signed SIWE message: bound to our origin and to a sign-in chain, fresh, signed by its address (plain or
  * smart wallet, through viem), with a nonce we issued; spends the nonce last, so a bad try burns nothing.
  */
-export async function verifySignInMessage(message: string, signature: string): Promise<SessionIdentity> {
+export async function verifySignInMessage(message: string, signature: string): Promise<Identity> {
   const siwe = parse(message);
   checkFields(siwe);
   if (!isHex(signature) || signature.length < 132) throw invalid("The signature is not a hex signature.");

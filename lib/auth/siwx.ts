@@ -15,22 +15,13 @@ import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { docsLinks } from "@/lib/http/docs";
 import { AppError } from "@/lib/http/errors";
+import type { Identity } from "@/lib/schemas/session";
 import { signInNetworkOf, signInNetworks, verifyWalletMessage } from "./chains";
 import { consumeNonce, isNonceLive, issueNonce } from "./nonces";
 import { sessionOf } from "./session";
 
 /** The request header carrying the base64 JSON sign-in proof. */
 export const SIWX_HEADER = "SIGN-IN-WITH-X";
-
-/** Who a verified proof says is calling. */
-export type SignedInIdentity = {
-  /** EIP-55 checksummed wallet address. */
-  address: `0x${string}`;
-  /** CAIP-2 chain the proof was signed for, e.g. "eip155:8453". */
-  chainId: string;
-  /** "did:pkh:<caip2>:<address>". */
-  did: string;
-};
 
 const DEFAULT_STATEMENT = "Sign in to the feedback service.";
 
@@ -105,7 +96,7 @@ function parse(header: string): SIWxPayload {
 }
 
 /** Verifies a SIGN-IN-WITH-X header and spends its nonce; throws `sign-in-invalid` with the reason otherwise. */
-export async function verifySignIn(header: string): Promise<SignedInIdentity> {
+export async function verifySignIn(header: string): Promise<Identity> {
   const e = env();
   const payload = parse(header);
   const network = signInNetworkOf(payload.chainId);
@@ -154,7 +145,7 @@ export async function verifySignIn(header: string): Promise<SignedInIdentity> {
  * The caller's identity from a SIGN-IN-WITH-X proof or, without one, from the browser's session cookie;
  * throws the 402 challenge when the request carries neither.
  */
-export async function requireSignIn(request: Request): Promise<SignedInIdentity> {
+export async function requireSignIn(request: Request): Promise<Identity> {
   const header = request.headers.get(SIWX_HEADER);
   if (header) return verifySignIn(header);
   const session = await sessionOf(request);
@@ -163,7 +154,7 @@ export async function requireSignIn(request: Request): Promise<SignedInIdentity>
 }
 
 /** The caller's identity, or null without a proof; an invalid proof still throws. */
-export async function optionalSignIn(request: Request): Promise<SignedInIdentity | null> {
+export async function optionalSignIn(request: Request): Promise<Identity | null> {
   const header = request.headers.get(SIWX_HEADER);
   return header ? verifySignIn(header) : null;
 }

@@ -41,13 +41,15 @@ async function open(url: string | undefined, dataDir: string): Promise<Handle> {
       driver: "postgres",
     };
   }
-  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
     import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
     import("drizzle-orm/pglite"),
     import("drizzle-orm/pglite/migrator"),
   ]);
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  // pg_trgm (literal substring search) ships with PGlite and must be loaded when the database opens.
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder: MIGRATIONS });
   return { db: db as unknown as Db, close: () => client.close(), driver: "pglite" };

@@ -3,13 +3,11 @@ import { and, eq, exists, inArray, isNotNull, sql } from "drizzle-orm";
 import { type Db, getDb } from "@/lib/db/client";
 import { feedback, payments } from "@/lib/db/schema";
 import { type PaidOperations, recoverPayments } from "@/lib/payment/recover";
-import { submitFeedbackSchema } from "@/lib/schemas/feedback";
 import { registerNamespaceSchema } from "@/lib/schemas/namespace";
-import { type SignedIn, submitFeedback } from "./feedback/submit-feedback";
+import { submissionSchema, submitFeedback } from "./feedback/submit-feedback";
 import { registerNamespace } from "./namespace/register-namespace";
 import {
   commitRewardedResolve,
-  type RewardedResolveInput,
   releaseHeldItem,
   rewardedResolveInputSchema,
 } from "./rewards/resolve-with-reward";
@@ -21,15 +19,11 @@ import {
 export const PAID_OPERATIONS: PaidOperations = {
   register: { commit: (input, ctx) => registerNamespace(registerNamespaceSchema.parse(input), ctx) },
   resolve: {
-    commit: (input, ctx) =>
-      commitRewardedResolve(rewardedResolveInputSchema.parse(input) as RewardedResolveInput, ctx),
+    commit: (input, ctx) => commitRewardedResolve(rewardedResolveInputSchema.parse(input), ctx),
     release: releaseHeldItem,
   },
   feedback: {
-    commit: (input, ctx) => {
-      const { signedIn, ...item } = input as { signedIn?: SignedIn };
-      return submitFeedback(submitFeedbackSchema.parse(item), signedIn ?? null, ctx);
-    },
+    commit: (input, ctx) => submitFeedback(submissionSchema.parse(input), ctx),
   },
 };
 

@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   "feedback-not-found": 404,
   "namespace-taken": 409,
   "already-resolved": 409,
+  "item-held": 409,
+  "reward-already-paid": 409,
   "payment-already-used": 409,
   "payment-in-progress": 409,
   "idempotency-key-reused": 409,

@@ -43,3 +43,19 @@ export function json(
     },
   });
 }
+
+/**
+ * A streamed download (an export): no cache keeps it, and the name is given both as plain ASCII and,
+ * for any other character, RFC 5987-encoded.
+ */
+export function download(body: ReadableStream<Uint8Array>, contentType: string, filename: string): Response {
+  const ascii = filename.replace(/[^\w.-]/g, "_");
+  return new Response(body, {
+    headers: {
+      ...API_SECURITY_HEADERS,
+      "content-type": contentType,
+      "content-disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+      "cache-control": "no-store",
+    },
+  });
+}

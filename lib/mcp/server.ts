@@ -19,6 +19,7 @@ import { getFeedbackQuery, submitFeedbackSchema } from "@/lib/schemas/feedback";
 import { listQuerySchema, statusQuerySchema } from "@/lib/schemas/list";
 import { registerNamespaceSchema } from "@/lib/schemas/namespace";
 import { MAX_REWARD_MICRO_USD, resolveFeedbackSchema } from "@/lib/schemas/resolve";
+import { changeStatusSchema } from "@/lib/schemas/triage";
 
 /** `_meta` keys a tool call may carry, each the MCP form of an HTTP header of the same route. */
 const META = {
@@ -141,9 +142,26 @@ const TOOLS: readonly ToolSpec[] = [
     tool: {
       name: "list_feedback",
       title: "Owner's inbox",
-      description: `The owner's inbox of a namespace, newest first, filtered by type, severity, resolved or text. Free, for the owner only. ${SIGN_IN_HOWTO}`,
+      description: `The owner's inbox of a namespace, newest first or by relevance to a search, filtered by type, severity, resolved or status; q searches the words of every text field (or literal text), and each item found carries highlights. Free, for the owner only. ${SIGN_IN_HOWTO}`,
       inputSchema: inputSchema(listQuerySchema, false),
       annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/namespace/feedback/status",
+    paid: false,
+    tool: {
+      name: "set_feedback_status",
+      title: "Triage items",
+      description: `Set one status (open, acknowledged, needs_info, in_progress, wont_fix, duplicate, spam, resolved) and an optional message for the submitters on up to 100 items of a namespace you own, all or none. needs_info asks the submitter the message. Free, for the owner only. ${SIGN_IN_HOWTO}`,
+      inputSchema: inputSchema(changeStatusSchema, false),
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
     },
   },
   {

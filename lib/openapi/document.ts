@@ -1,13 +1,16 @@
 import "server-only";
 import { z } from "zod";
 import { SIWX_HEADER } from "@/lib/auth/siwx";
+import { CSV_COLUMNS } from "@/lib/domain/feedback/export-format";
 import { env } from "@/lib/env";
 import { EXAMPLES } from "@/lib/schemas/examples";
 import { getFeedbackQuery, submitFeedbackSchema } from "@/lib/schemas/feedback";
-import { listQuerySchema, statusQuerySchema } from "@/lib/schemas/list";
+import { exportQuerySchema, listQuerySchema, statusQuerySchema } from "@/lib/schemas/list";
 import { registerNamespaceSchema } from "@/lib/schemas/namespace";
 import { resolveFeedbackSchema } from "@/lib/schemas/resolve";
 import {
+  changeStatusResponseSchema,
+  exportRecordsSchema,
   feedbackRecordSchema,
   listResponseSchema,
   problemSchema,
@@ -19,6 +22,7 @@ import {
   webhookSettingsResponseSchema,
   webhookTestResponseSchema,
 } from "@/lib/schemas/responses";
+import { changeStatusSchema } from "@/lib/schemas/triage";
 import {
   updateWebhookSchema,
   webhookDeliveriesQuerySchema,
@@ -43,6 +47,8 @@ const COMPONENTS = {
   ListResponse: listResponseSchema,
   StatusResponse: statusResponseSchema,
   ResolveResponse: resolveResponseSchema,
+  ChangeStatusResponse: changeStatusResponseSchema,
+  ExportRecords: exportRecordsSchema,
   WebhookSettings: webhookSettingsResponseSchema,
   WebhookTest: webhookTestResponseSchema,
   WebhookDeliveries: webhookDeliveriesResponseSchema,
@@ -271,6 +277,24 @@ export function openApiDocument() {
           "x-payment-info": paymentInfo("namespace_resolve"),
         },
       },
+      "/api/namespace/feedback/status": {
+        post: {
+          operationId: "namespace_feedback_status",
+          ...tagged("Owners"),
+          summary: "Triage: set one status on one or many items (owner, free, signed in)",
+          description:
+            "Statuses: open, acknowledged, needs_info, in_progress, wont_fix, duplicate, spam, resolved. All named items change or none does; an item already in the status is left as it is. resolved is the contract's resolution without a reward (message stored, feedback.resolved sent); any other status on a resolved item reopens it. The message is shown to the submitter in status and in the item's history: with needs_info it is the question the submitter answers.",
+          security: siwx,
+          requestBody: jsonBody(changeStatusSchema, EXAMPLES.changeStatus.request),
+          responses: {
+            "200": ok("ChangeStatusResponse", EXAMPLES.changeStatus.response),
+            ...OWNER_ERRORS,
+            ...BODY_ERRORS,
+            "404": problem("No such namespace, or an item that is not in it (errors names each)"),
+            "409": problem("An item is held by a rewarded resolve being paid; retry after it ends"),
+          },
+        },
+      },
       "/api/namespace/list": {
         get: {
           operationId: "namespace_list",
@@ -284,6 +308,26 @@ export function openApiDocument() {
             ...SIGNED_IN,
             "403": problem("Not the namespace owner"),
             "404": problem("No such namespace"),
+          },
+        },
+      },
+      "/api/namespace/export": {
+        get: {
+          operationId: "namespace_export",
+          ...tagged("Owners"),
+          summary: "Export a filtered inbox view as CSV or JSON, streamed (owner, free, signed in)",
+          description: `Every item the view's filters select, newest first, streamed without a size limit. CSV: RFC 4180 (CRLF, a UTF-8 byte order mark), columns ${CSV_COLUMNS.join(", ")}; lists and objects as JSON; a cell that a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) is prefixed with a single quote. JSON: an array of records (the full record's fields without history).`,
+          security: siwx,
+          parameters: queryParameters(exportQuerySchema, EXAMPLES.export.query),
+          responses: {
+            "200": {
+              description: "The export, as an attachment",
+              content: {
+                "text/csv": { schema: { type: "string" }, example: EXAMPLES.export.csv },
+                "application/json": { schema: ref("ExportRecords"), example: EXAMPLES.export.response },
+              },
+            },
+            ...OWNER_ERRORS,
           },
         },
       },

@@ -29,7 +29,7 @@ Machine-readable: [OpenAPI 3.1](${o}/openapi.json) (prices in \`x-payment-info\`
 ## Prices
 
 ${prices}
-- \`GET /api/namespace/list\`, \`GET /api/namespace/status\`, \`GET /api/namespace/feedback?id=\`: free, signed in.
+- \`GET /api/namespace/list\`, \`GET /api/namespace/status\`, \`GET /api/namespace/feedback?id=\`, \`POST /api/namespace/feedback/status\`, \`GET /api/namespace/export\`: free, signed in.
 
 ## Paying
 
@@ -77,6 +77,8 @@ After a 503 (the network could not be reached, or \`payment-pending\`), run the 
 
 ## Following up
 
+Each item carries a \`status\` beside the contract's \`resolved\`: open, acknowledged, needs_info, in_progress, wont_fix, duplicate, spam or resolved, and a \`history\` of every change with the owner's messages. An item in \`needs_info\` is a question for you: its last history entry says what the owner asks.
+
 What you submitted, with each resolution and reward, is \`GET /api/namespace/status\` (or \`feedback_status\` over MCP), for the wallet that paid. Sign in with the same wallet on whichever chain you paid on: the sign-in challenge lists the x402 network (\`${x402.network}\`) and Tempo (\`eip155:${mpp.chainId}\`) in \`supportedChains\`, and a plain wallet has one address on both.
 
 Without a sign-in client, the fate of one item is still yours to learn:
@@ -86,7 +88,7 @@ Without a sign-in client, the fate of one item is still yours to learn:
 
 ## MCP
 
-${o}/mcp is an MCP server (Streamable HTTP, stateless: POST only). Add it to a client as \`{"mcpServers":{"feedback":{"url":"${o}/mcp"}}}\`. Tools: \`submit_feedback\` (0.01 USD), \`register_namespace\` (1 USD), \`resolve_feedback\` (free, or the reward), \`feedback_status\`, \`get_feedback\` and \`list_feedback\` (free, signed in). Each takes its route's body or query as arguments, and paid tools an optional \`idempotencyKey\`.
+${o}/mcp is an MCP server (Streamable HTTP, stateless: POST only). Add it to a client as \`{"mcpServers":{"feedback":{"url":"${o}/mcp"}}}\`. Tools: \`submit_feedback\` (0.01 USD), \`register_namespace\` (1 USD), \`resolve_feedback\` (free, or the reward), \`feedback_status\`, \`get_feedback\`, \`list_feedback\` and \`set_feedback_status\` (free, signed in). Each takes its route's body or query as arguments, and paid tools an optional \`idempotencyKey\`.
 
 - A paid tool called without payment answers \`isError\` with an x402 \`PaymentRequired\` in \`structuredContent\` and the MPP challenges in \`_meta["org.paymentauth/payment-required"]\`. Pay with x402 in \`_meta["x402/payment"]\` (the PaymentPayload object; the result carries \`_meta["x402/payment-response"]\`) or with MPP in \`_meta["org.paymentauth/credential"]\` (the result carries \`_meta["org.paymentauth/receipt"]\`). \`McpClient.wrap(client, { methods: [tempo.charge({ account })] })\` from \`mppx/mcp/client\` does it for you.
 - A signed-in tool called without a proof answers \`isError\` with the sign-in challenge in \`structuredContent.extensions["sign-in-with-x"]\`; call again with the proof (the header's value or its JSON) in \`_meta["sign-in-with-x"]\`.
@@ -110,8 +112,15 @@ curl -X POST ${o}/api/namespace/feedback -H 'content-type: application/json' \\
   -d '{"namespace":"acme-app","type":"bug","title":"Checkout fails","description":"Pay does nothing on /checkout.","severity":"high","steps":["Open /checkout","Click Pay"],"expected":"A receipt","actual":"Nothing","metadata":{"url":"https://acme.example/checkout"}}'
 # Register a namespace (1 USD); answers {namespace, ownerWallet, existingFeedbackLinked, createdAt}
 curl -X POST ${o}/api/namespace/register -H 'content-type: application/json' -d '{"namespace":"acme-app","description":"Acme"}'
-# The owner's inbox (signed in); filters type, severity, resolved, q; pages with limit (1-100) and cursor
+# The owner's inbox (signed in); filters type, severity, resolved, status (comma-separated), q (search:
+# stemmed words of every text field, "phrases", -excluded, or literal text); sort=relevance with q;
+# pages with limit (1-100) and cursor; with q each item carries highlights (fragments, match: true)
 curl '${o}/api/namespace/list?namespace=acme-app&type=bug&limit=20' -H '${SIWX_HEADER}: <proof>'
+curl '${o}/api/namespace/list?namespace=acme-app&q=checkout%20crash&sort=relevance' -H '${SIWX_HEADER}: <proof>'
+# Triage (owner): one status and a message for the submitters, on up to 100 items at once, all or none
+curl -X POST ${o}/api/namespace/feedback/status -H 'content-type: application/json' -H '${SIWX_HEADER}: <proof>' -d '{"namespace":"acme-app","feedbackIds":["fb_…"],"status":"needs_info","message":"Which browser?"}'
+# Export a filtered view (owner), streamed: CSV (spreadsheet-safe) or a JSON array
+curl '${o}/api/namespace/export?namespace=acme-app&status=open,needs_info&format=csv' -H '${SIWX_HEADER}: <proof>' -o acme.csv
 # Resolve (free and signed in, or paid with rewardAmount up to 2 USD forwarded to the submitter)
 curl -X POST ${o}/api/namespace/resolve -H 'content-type: application/json' -H '${SIWX_HEADER}: <proof>' -d '{"feedbackId":"fb_…","message":"Fixed in 2.3"}'
 # What you submitted, with resolutions and rewards (signed in)

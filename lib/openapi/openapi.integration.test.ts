@@ -87,8 +87,10 @@ describe("the OpenAPI document", () => {
   it("documents every operation, the paid ones with price and both protocols", () => {
     const ops = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
     expect(ops.sort()).toEqual([
+      "namespace_export",
       "namespace_feedback",
       "namespace_feedback_get",
+      "namespace_feedback_status",
       "namespace_list",
       "namespace_register",
       "namespace_resolve",

@@ -16,6 +16,7 @@ import {
   type Transport,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { waitForReceiptEarly } from "@/lib/chain/receipts";
 import { rpcTransport } from "@/lib/chain/rpc";
 import { env } from "@/lib/env";
 import { leaseOneOf } from "./signer-lease";
@@ -62,28 +63,12 @@ function keepReceipt(receipt: TransactionReceipt) {
   receipts.set(receipt.transactionHash.toLowerCase(), receipt);
 }
 
-// A receipt usually exists a few milliseconds after the send (a devnet mines on arrival, fast chains
-// include within a block), but viem's wait, after one early miss, sleeps a whole polling interval. Look
-// again a few times early, then fall back to viem's block polling for the rest of the timeout.
-const EARLY_LOOKS_MS = [0, 10, 20, 40, 80];
-
-type ReceiptClient = {
-  getTransactionReceipt(args: { hash: `0x${string}` }): Promise<TransactionReceipt>;
-  waitForTransactionReceipt(args: { hash: `0x${string}`; timeout?: number }): Promise<TransactionReceipt>;
-};
-
-async function waitForReceipt(client: ReceiptClient, args: { hash: `0x${string}`; timeout?: number }) {
-  const started = Date.now();
-  for (const delay of EARLY_LOOKS_MS) {
-    if (delay) await new Promise((r) => setTimeout(r, delay));
-    const receipt = await client.getTransactionReceipt({ hash: args.hash }).catch(() => undefined);
-    if (receipt) {
-      keepReceipt(receipt);
-      return receipt;
-    }
-  }
-  const timeout = args.timeout === undefined ? undefined : Math.max(1, args.timeout - (Date.now() - started));
-  const receipt = await client.waitForTransactionReceipt({ hash: args.hash, timeout });
+/** Waits for a transaction the facilitator sent, and keeps its receipt for the settlement to read. */
+async function waitForReceipt(
+  client: Parameters<typeof waitForReceiptEarly<TransactionReceipt>>[0],
+  args: { hash: Hash; timeout?: number },
+) {
+  const receipt = await waitForReceiptEarly(client, args);
   keepReceipt(receipt);
   return receipt;
 }
@@ -107,7 +92,7 @@ function facilitatorFor(privateKey: `0x${string}`) {
       verifyTypedData: (args) => client.verifyTypedData(args as never),
       writeContract: (args) => client.writeContract({ ...args, args: args.args ?? [] } as never),
       sendTransaction: (args) => client.sendTransaction(args as never),
-      waitForTransactionReceipt: (args) => waitForReceipt(client as ReceiptClient, args),
+      waitForTransactionReceipt: (args) => waitForReceipt(client, args),
       getCode: (args) => client.getCode(args),
     },
     { confirmationTimeoutMs: e.X402_TIMEOUT_MS },

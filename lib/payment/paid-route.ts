@@ -1,10 +1,11 @@
 import "server-only";
 import type { z } from "zod";
-import { optionalSignIn, type SignedInIdentity } from "@/lib/auth/siwx";
+import { optionalSignIn } from "@/lib/auth/siwx";
 import { readJsonBody } from "@/lib/http/body";
 import { handle } from "@/lib/http/handler";
 import { publicUrl } from "@/lib/http/resource";
 import { parseInput } from "@/lib/http/validate";
+import type { Identity } from "@/lib/schemas/session";
 import { answerPriceProbe, type PaidCall, type PaidWrite, runPaid } from "./paid";
 import type { Charge, Discovery } from "./types";
 
@@ -30,7 +31,7 @@ export type Offer<TInput> = {
 /** Who calls a paid write, known before the payment is taken. */
 export type Caller = {
   /** The wallet the call's sign-in proof names, when the route reads one and the request has one. */
-  signedIn: SignedInIdentity | null;
+  signedIn: Identity | null;
 };
 
 /** A write and how it is finished after it is stored (paying a reward out); see PaidCall.finish. */

@@ -121,7 +121,7 @@ describe("storing a settled write", () => {
     const { txRef } = await payment.settle();
     const ctx = { db, paymentId, txRef, payer: payment.payer, protocol: payment.protocol };
     const item = submitFeedbackSchema.parse(input);
-    const commit = (c: PaidContext) => submitFeedback(item, null, c);
+    const commit = (c: PaidContext) => submitFeedback({ ...item, signedIn: null }, c);
 
     const stored = await commitPaid(commit, ctx);
     expect(stored.body).toMatchObject({ namespace: input.namespace, registered: true });
@@ -167,7 +167,7 @@ describe("storing a settled write", () => {
       context: "Dashboard",
       metadata: { url: "https://example.com/inbox", nested: { n: 1, flag: true } },
     });
-    const stored = await commitPaid((c) => submitFeedback(item, null, c), ctx);
+    const stored = await commitPaid((c) => submitFeedback({ ...item, signedIn: null }, c), ctx);
 
     const [row] = await itemsFor(paymentId);
     expect(row).toMatchObject({

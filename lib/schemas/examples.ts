@@ -25,6 +25,7 @@ const RECORD = {
   resolvedAt: null,
   resolvedBy: null,
   rewardTxHash: null,
+  status: "open",
 } as const;
 
 const RESOLVED = {
@@ -35,7 +36,39 @@ const RESOLVED = {
   resolvedAt: "2026-11-24T11:00:00.000Z",
   resolvedBy: OWNER,
   rewardTxHash: "0x5f0c8c0e1b7a4c2f7a3d9e6b1c4a8f2e0d3b6a9c5e8f1a4d7b0c3e6f9a2d5b8c",
+  status: "resolved",
 } as const;
+
+/** The history of RESOLVED: acknowledged, asked for more, answered, resolved with a tip. */
+const HISTORY = [
+  {
+    at: "2026-11-24T10:20:00.000Z",
+    kind: "status",
+    actor: OWNER,
+    from: "open",
+    to: "needs_info",
+    message: "Which browser, and does it happen with an empty cart?",
+    details: null,
+  },
+  {
+    at: "2026-11-24T10:31:00.000Z",
+    kind: "follow_up",
+    actor: AGENT,
+    from: "needs_info",
+    to: "open",
+    message: "Chromium 131; only with two or more items in the cart.",
+    details: null,
+  },
+  {
+    at: "2026-11-24T11:00:00.000Z",
+    kind: "status",
+    actor: OWNER,
+    from: "open",
+    to: "resolved",
+    message: "Fixed in 2.3.1, thanks!",
+    details: { rewardAmount: "0.25" },
+  },
+] as const;
 
 const WEBHOOK = {
   namespace: "acme-app",
@@ -96,7 +129,30 @@ export const EXAMPLES = {
       },
     },
   },
-  record: { query: { id: ID }, response: { ...RECORD, context: "Chromium 131 on Linux; cart held 2 items" } },
+  record: {
+    query: { id: ID },
+    response: { ...RECORD, context: "Chromium 131 on Linux; cart held 2 items", history: [] },
+  },
+  export: {
+    query: { namespace: "acme-app", status: "open,needs_info", format: "csv" },
+    response: [{ ...RECORD, context: null }],
+    csv: `id,namespace,type,status,resolved,severity,title,description,steps,expected,actual,context,metadata,submitterWallet,submitterDid,verified,createdAt,resolvedAt,resolvedBy,resolveMessage,rewardAmount,rewardTxHash\r\n${ID},acme-app,bug,open,false,high,Checkout button does nothing,Clicking Pay on /checkout leaves the page unchanged; no request is sent.,"[""Open /checkout"",""Click Pay""]",The payment dialog opens,Nothing happens,,,${AGENT},,false,2026-11-24T10:05:00.000Z,,,,,\r\n`,
+  },
+  changeStatus: {
+    request: {
+      namespace: "acme-app",
+      feedbackIds: [ID],
+      status: "needs_info",
+      message: "Which browser, and does it happen with an empty cart?",
+    },
+    response: {
+      namespace: "acme-app",
+      status: "needs_info",
+      changedAt: "2026-11-24T10:20:00.000Z",
+      changed: [{ id: ID, from: "open" }],
+      unchanged: [],
+    },
+  },
   list: {
     query: { namespace: "acme-app", limit: 50, type: "bug" },
     response: {
@@ -114,6 +170,7 @@ export const EXAMPLES = {
       feedback: [
         {
           ...RESOLVED,
+          history: HISTORY,
           resolution: {
             message: RESOLVED.resolveMessage,
             resolvedAt: RESOLVED.resolvedAt,

@@ -5,6 +5,21 @@ import { chars, line, optional } from "./text";
 export const FEEDBACK_TYPES = ["bug", "feature", "feedback"] as const;
 export const SEVERITIES = ["low", "medium", "high", "critical"] as const;
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
+/**
+ * An item's place in the owner's triage. `resolved` is the contract's resolved = true, and only it;
+ * every other status leaves the contract's `resolved` false.
+ */
+export const FEEDBACK_STATUSES = [
+  "open",
+  "acknowledged",
+  "needs_info",
+  "in_progress",
+  "wont_fix",
+  "duplicate",
+  "spam",
+  "resolved",
+] as const;
+export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
 export type Severity = (typeof SEVERITIES)[number];
 
 /** Body of POST /api/namespace/feedback (contract 2.1, limits of section 8). */

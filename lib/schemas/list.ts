@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FEEDBACK_TYPES, SEVERITIES } from "./feedback";
+import { FEEDBACK_STATUSES, FEEDBACK_TYPES, type FeedbackStatus, SEVERITIES } from "./feedback";
 import { line } from "./text";
 
 const limit = z.coerce
@@ -10,11 +10,25 @@ const limit = z.coerce
   .default(50);
 const cursor = z.string().min(1).max(512).optional();
 
-/** Query of GET /api/namespace/list. */
-export const listQuerySchema = z.strictObject({
+const STATUS_SET = new Set<string>(FEEDBACK_STATUSES);
+/** One triage status or several, comma-separated ("open,needs_info"); kept in the canonical order. */
+const statuses = z
+  .string()
+  .max(200)
+  .transform((v, ctx) => {
+    const asked = v.split(",").map((s) => s.trim());
+    const unknown = asked.filter((s) => !STATUS_SET.has(s));
+    if (unknown.length > 0) {
+      ctx.addIssue({ code: "custom", message: `must be one or more of: ${FEEDBACK_STATUSES.join(", ")}` });
+      return z.NEVER;
+    }
+    return FEEDBACK_STATUSES.filter((s) => asked.includes(s)) as FeedbackStatus[];
+  })
+  .meta({ description: `One or more of ${FEEDBACK_STATUSES.join(", ")}, comma-separated` });
+
+/** The filters of an inbox view, shared by the list and its export. */
+const inboxFilters = {
   namespace: line(3, 30),
-  limit,
-  cursor,
   type: z.enum(FEEDBACK_TYPES, { error: `must be one of: ${FEEDBACK_TYPES.join(", ")}` }).optional(),
   severity: z.enum(SEVERITIES, { error: `must be one of: ${SEVERITIES.join(", ")}` }).optional(),
   /** Only open (false) or only resolved (true) items. */
@@ -22,10 +36,38 @@ export const listQuerySchema = z.strictObject({
     .enum(["true", "false"], { error: "must be true or false" })
     .transform((v) => v === "true")
     .optional(),
-  /** Case-insensitive text searched for in the title and the description. */
+  /** Only items in these triage statuses. */
+  status: statuses.optional(),
+  /**
+   * Search: the words of title, description, steps, expected and actual (stemmed, web-search syntax:
+   * "quoted phrases", -excluded), or the text literally in the title or the description.
+   */
   q: line(1, 200).optional(),
-});
+};
+
+/** Query of GET /api/namespace/list. */
+export const listQuerySchema = z
+  .strictObject({
+    ...inboxFilters,
+    limit,
+    cursor,
+    /** newest first (default), or by relevance to q. */
+    sort: z.enum(["newest", "relevance"], { error: "must be newest or relevance" }).default("newest"),
+  })
+  .refine((query) => query.sort !== "relevance" || query.q !== undefined, {
+    path: ["sort"],
+    error: "relevance needs a search (q)",
+  });
 export type ListQuery = z.output<typeof listQuerySchema>;
+
+const EXPORT_FORMATS = ["csv", "json"] as const;
+
+/** Query of GET /api/namespace/export: a filtered view, every item of it, newest first. */
+export const exportQuerySchema = z.strictObject({
+  ...inboxFilters,
+  format: z.enum(EXPORT_FORMATS, { error: "must be csv or json" }).default("csv"),
+});
+export type ExportQuery = z.output<typeof exportQuerySchema>;
 
 /** Query of GET /api/namespace/status. */
 export const statusQuerySchema = z.strictObject({ namespace: line(3, 30).optional(), limit, cursor });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FEEDBACK_TYPES, SEVERITIES } from "./feedback";
+import { FEEDBACK_STATUSES, FEEDBACK_TYPES, SEVERITIES } from "./feedback";
 import { WEBHOOK_EVENTS } from "./webhook-events";
 
 // Response shapes, exactly as the routes answer them: the OpenAPI document is built from these, and
@@ -48,17 +48,45 @@ const listedFields = {
   resolvedAt: timestamp.nullable(),
   resolvedBy: nullableString,
   rewardTxHash: nullableString,
+  status: z.enum(FEEDBACK_STATUSES).meta({
+    description:
+      "The owner's triage status, beside the contract's fields: resolved exactly when resolved is true",
+  }),
 };
 
+/** One change in an item's history: a status change (with the owner's message) or a follow-up. */
+const historyEntrySchema = z.strictObject({
+  at: timestamp,
+  kind: z.enum(["status", "follow_up"]),
+  actor: z.string().meta({ description: 'The wallet that made the change, or "service"' }),
+  from: z.enum(FEEDBACK_STATUSES).nullable(),
+  to: z.enum(FEEDBACK_STATUSES).nullable(),
+  message: nullableString,
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+const history = z.array(historyEntrySchema).meta({ description: "Every change to the item, oldest first" });
+
 /** 200 of GET /api/namespace/feedback?id=: the full stored record (contract 2.2) with namespace and context. */
-export const feedbackRecordSchema = z.strictObject({ ...listedFields, context: nullableString });
+export const feedbackRecordSchema = z.strictObject({ ...listedFields, context: nullableString, history });
 
-/** An item of the owner's list: the record without context, the title shortened. */
-const listItemSchema = z.strictObject(listedFields);
+const fragments = z.array(z.strictObject({ text: z.string(), match: z.boolean() }));
 
-/** An item of the submitter's status: a list item plus its resolution once resolved. */
+/** 200 of GET /api/namespace/export?format=json: the view's records, without their histories. */
+export const exportRecordsSchema = z.array(feedbackRecordSchema.omit({ history: true }));
+
+/** An item of the owner's list: the record without context, the title shortened; matches when searched. */
+const listItemSchema = z.strictObject({
+  ...listedFields,
+  highlights: z.strictObject({ title: fragments, description: fragments }).optional().meta({
+    description:
+      "With q: the title and an excerpt of the description as fragments, those that matched marked (match: true)",
+  }),
+});
+
+/** An item of the submitter's status: a list item, its history, and its resolution once resolved. */
 const statusItemSchema = z.strictObject({
   ...listedFields,
+  history,
   resolution: z
     .strictObject({
       message: nullableString,
@@ -96,6 +124,17 @@ export const resolveResponseSchema = z.strictObject({
   resolvedBy: z.string(),
   message: z.string().optional(),
   reward: z.strictObject({ amount: z.string(), recipient: z.string(), txHash: z.string() }).optional(),
+});
+
+/** 200 of POST /api/namespace/feedback/status. */
+export const changeStatusResponseSchema = z.strictObject({
+  namespace: z.string(),
+  status: z.enum(FEEDBACK_STATUSES),
+  changedAt: timestamp,
+  changed: z
+    .array(z.strictObject({ id: z.string(), from: z.enum(FEEDBACK_STATUSES) }))
+    .meta({ description: "The items that changed, with the status each left" }),
+  unchanged: z.array(z.string()).meta({ description: "The items that already had the status" }),
 });
 
 /** 200 of GET and PATCH /api/namespace/webhook and of POST /api/namespace/webhook/rotate. */

@@ -10,3 +10,17 @@ export const signInSchema = z.strictObject({
     .max(20_000),
 });
 export type SignInInput = z.output<typeof signInSchema>;
+
+/**
+ * Who a verified sign-in (a SIGN-IN-WITH-X proof or a browser session) says is calling: the one
+ * identity type of the service, also kept in the ledger with a paid submission that carried a proof.
+ */
+export const identitySchema = z.object({
+  /** EIP-55 checksummed wallet address. */
+  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/) as z.ZodType<`0x${string}`>,
+  /** CAIP-2 chain the proof was signed for, e.g. "eip155:8453". */
+  chainId: z.string(),
+  /** "did:pkh:<caip2>:<address>". */
+  did: z.string(),
+});
+export type Identity = z.output<typeof identitySchema>;

@@ -334,7 +334,7 @@ async function phases() {
       if (!claim.ok) return `claim refused: ${claim.reason}`;
       const settlement = await x402Protocol.settleUnverified!(request, charge);
       const t2 = now();
-      await commitPaid((ctx) => submitFeedback(input, null, ctx), {
+      await commitPaid((ctx) => submitFeedback({ ...input, signedIn: null }, ctx), {
         db,
         paymentId: claim.paymentId,
         txRef: settlement.txRef,

@@ -564,11 +564,33 @@ async function soak(info: DevnetInfo, url: string, app: NextApp) {
  * with `next start` like ours. Built with webpack: Turbopack refuses a node_modules linked from outside
  * its project root, and inside this repository the build would pick up our own instrumentation.
  */
+// Next resolves "paths" relative to baseUrl only (an absolute target is not found).
+const baselineTsconfig = (dir: string) => ({
+  compilerOptions: {
+    target: "ES2022",
+    lib: ["dom", "esnext"],
+    module: "esnext",
+    moduleResolution: "bundler",
+    jsx: "preserve",
+    strict: true,
+    skipLibCheck: true,
+    noEmit: true,
+    esModuleInterop: true,
+    isolatedModules: true,
+    baseUrl: ".",
+    paths: { "@/*": [`${path.relative(dir, ROOT)}/*`] },
+  },
+  include: ["**/*.ts", "**/*.tsx"],
+  exclude: ["node_modules"],
+});
+
 async function startBaseline(port: number, env: Record<string, string>): Promise<NextApp> {
   const dir = path.join(tmp, "baseline-app");
   rmSync(dir, { recursive: true, force: true });
   cpSync(path.join(ROOT, "scripts/bench/baseline"), dir, { recursive: true });
   symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
+  // The baseline shares one chain helper with us (lib/chain/receipts.ts): "@/" points at this repository.
+  writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(baselineTsconfig(dir), null, 2));
   const t0 = now();
   const build = spawnSync(process.execPath, [NEXT_BIN, "build", "--webpack", dir], {
     cwd: dir,

@@ -13,6 +13,7 @@ function applied<T extends InboxItem | FeedbackRecord>(item: T, result: ResolveR
   return {
     ...item,
     resolved: true,
+    status: "resolved",
     resolvedAt: result.resolvedAt,
     resolvedBy: result.resolvedBy,
     resolveMessage: result.message ?? null,

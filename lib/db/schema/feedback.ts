@@ -1,7 +1,19 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, customType, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { FeedbackStatus } from "@/lib/schemas/feedback";
 
 export type FeedbackTarget = { kind: string; value: string; host: string };
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * What full-text search reads, weighted: the title first, then the description, then the steps, the
+ * expected and the actual result. Kept by the database itself (a stored generated column).
+ */
+const SEARCH_DOCUMENT = sql`setweight(to_tsvector('english', "title"), 'A')
+  || setweight(to_tsvector('english', "description"), 'B')
+  || setweight(jsonb_to_tsvector('english', coalesce("steps", '[]'::jsonb), '["string"]'), 'C')
+  || setweight(to_tsvector('english', coalesce("expected", '') || ' ' || coalesce("actual", '')), 'C')`;
 
 /** One submitted feedback item, filed under a namespace name whether or not it is registered yet. */
 export const feedback = pgTable(
@@ -23,6 +35,8 @@ export const feedback = pgTable(
     submitterDid: text("submitter_did"),
     submitterWallet: text("submitter_wallet"),
     resolved: boolean("resolved").notNull().default(false),
+    /** The triage status; "resolved" exactly when `resolved` is true (a check keeps them together). */
+    status: text("status").$type<FeedbackStatus>().notNull().default("open"),
     resolveMessage: text("resolve_message"),
     resolvedAt: timestamp("resolved_at", { precision: 3, withTimezone: true, mode: "date" }),
     resolvedBy: text("resolved_by"),
@@ -32,8 +46,19 @@ export const feedback = pgTable(
     resolvingPaymentId: text("resolving_payment_id"),
     paymentId: text("payment_id").notNull().unique(),
     createdAt: timestamp("created_at", { precision: 3, withTimezone: true, mode: "date" }).notNull(),
+    search: tsvector("search").generatedAlwaysAs(SEARCH_DOCUMENT),
   },
   (t) => [
+    check(
+      "feedback_status_check",
+      sql`${t.status} in ('open', 'acknowledged', 'needs_info', 'in_progress', 'wont_fix', 'duplicate', 'spam', 'resolved')`,
+    ),
+    check("feedback_status_resolved_check", sql`(${t.status} = 'resolved') = ${t.resolved}`),
+    index("feedback_ns_status_created_idx").on(t.namespace, t.status, t.createdAt.desc(), t.id.desc()),
+    // Search: ranked full text (stemmed words), and literal substrings of the title and description.
+    index("feedback_search_idx").using("gin", t.search),
+    index("feedback_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+    index("feedback_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
     // Keyset pages: newest first, id breaks ties; one index per filter keeps pages flat as data grows.
     index("feedback_ns_created_idx").on(t.namespace, t.createdAt.desc(), t.id.desc()),
     index("feedback_ns_type_created_idx").on(t.namespace, t.type, t.createdAt.desc(), t.id.desc()),

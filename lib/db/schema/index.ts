@@ -1,4 +1,5 @@
 export * from "./feedback";
+export * from "./feedback-events";
 export * from "./mpp-store";
 export * from "./namespaces";
 export * from "./payments";

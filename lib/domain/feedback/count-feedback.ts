@@ -10,7 +10,7 @@ type Tally = { open: number; resolved: number };
 /** How many items a namespace holds per type, open and resolved; for the owner only. */
 export async function countFeedback(wallet: string, namespace: string, db?: DbOrTx) {
   db ??= await getDb();
-  await requireOwner(db, namespace, wallet);
+  await requireOwner(wallet, namespace, db);
   const rows = await db
     .select({ type: feedback.type, resolved: feedback.resolved, n: sql<number>`(count(*))::int` })
     .from(feedback)

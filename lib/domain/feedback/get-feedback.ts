@@ -3,6 +3,8 @@ import { eq } from "drizzle-orm";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, namespaces } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
+import { historiesOf } from "./history";
+import { itemColumns } from "./page";
 import { presentRecord } from "./present";
 
 export const feedbackNotFound = (id: string) =>
@@ -14,7 +16,7 @@ export const feedbackNotFound = (id: string) =>
 export async function getFeedback(wallet: string, id: string, db?: DbOrTx) {
   db ??= await getDb();
   const [found] = await db
-    .select({ item: feedback, owner: namespaces.ownerWallet })
+    .select({ item: itemColumns, owner: namespaces.ownerWallet })
     .from(feedback)
     .leftJoin(namespaces, eq(namespaces.name, feedback.namespace))
     .where(eq(feedback.id, id))
@@ -24,5 +26,6 @@ export async function getFeedback(wallet: string, id: string, db?: DbOrTx) {
   if (found.owner?.toLowerCase() !== me && found.item.submitterWallet?.toLowerCase() !== me) {
     throw new AppError("forbidden", "Only the namespace owner or the submitter can read this item.");
   }
-  return presentRecord(found.item);
+  const history = await historiesOf(db, [id]);
+  return presentRecord(found.item, history.get(id) ?? []);
 }

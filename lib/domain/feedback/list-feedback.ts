@@ -1,9 +1,10 @@
 import "server-only";
-import { eq, ilike, or, type SQL } from "drizzle-orm";
+import { eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
 import type { ListQuery } from "@/lib/schemas/list";
+import { highlight, START, STOP } from "./highlight";
 import { pageOf } from "./page";
 import { presentListItem } from "./present";
 
@@ -12,32 +13,77 @@ function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+const MARKS = `StartSel=${START}, StopSel=${STOP}`;
+
+/** A search: its full-text query, the match condition, its rank and the highlights of a page's rows. */
+function searchOf(q: string) {
+  const words = sql`websearch_to_tsquery('english', ${q})`;
+  const pattern = containing(q);
+  return {
+    // Full text over every field the search document holds (GIN index), or a literal part of the title
+    // or description (trigram indexes): "crash" finds "crashes", and "E_42" finds "E_42x".
+    match: or(
+      sql`${feedback.search} @@ ${words}`,
+      ilike(feedback.title, pattern),
+      ilike(feedback.description, pattern),
+    )!,
+    rank: sql<number>`ts_rank_cd(${feedback.search}, ${words})`,
+    extra: {
+      titleMarked: sql<string>`ts_headline('english', ${feedback.title}, ${words}, ${`HighlightAll=true, ${MARKS}`})`,
+      descriptionMarked: sql<string>`ts_headline('english', ${feedback.description}, ${words}, ${`MaxFragments=2, MaxWords=24, MinWords=10, FragmentDelimiter=" … ", ${MARKS}`})`,
+    },
+  };
+}
+
 /** The filters and cursor scope of an inbox query (exported for the benchmark's query plans). */
-export function inboxFilter(query: ListQuery): { where: SQL[]; scope: string } {
+export function inboxFilter(query: ListQuery): {
+  where: SQL[];
+  scope: string;
+  rank?: SQL<number>;
+  extra?: Record<string, SQL<string>>;
+} {
   const where: SQL[] = [eq(feedback.namespace, query.namespace)];
   if (query.type) where.push(eq(feedback.type, query.type));
   if (query.severity) where.push(eq(feedback.severity, query.severity));
   if (query.resolved !== undefined) where.push(eq(feedback.resolved, query.resolved));
-  if (query.q) {
-    const pattern = containing(query.q);
-    where.push(or(ilike(feedback.title, pattern), ilike(feedback.description, pattern))!);
-  }
+  if (query.status) where.push(inArray(feedback.status, query.status));
+  const search = query.q ? searchOf(query.q) : undefined;
+  if (search) where.push(search.match);
   // Every filter is part of the scope, so a cursor from one query is refused by any other. The free
   // text comes last, after a fixed number of fields, so no two queries share a scope string.
   const resolved = query.resolved === undefined ? "" : String(query.resolved);
-  const scope = `list\n${query.namespace}\n${query.type ?? ""}\n${query.severity ?? ""}\n${resolved}\n${query.q ?? ""}`;
-  return { where, scope };
+  const status = query.status?.join(",") ?? "";
+  const scope = `list\n${query.namespace}\n${query.type ?? ""}\n${query.severity ?? ""}\n${resolved}\n${status}\n${query.sort}\n${query.q ?? ""}`;
+  return {
+    where,
+    scope,
+    ...(search ? { extra: search.extra } : {}),
+    ...(search && query.sort === "relevance" ? { rank: search.rank } : {}),
+  };
 }
 
-/** The owner's inbox: a namespace's feedback, newest first, optionally filtered and searched. */
+/** The owner's inbox: a namespace's feedback, newest first or by relevance, filtered and searched. */
 export async function listFeedback(wallet: string, query: ListQuery, db?: DbOrTx) {
   db ??= await getDb();
-  await requireOwner(db, query.namespace, wallet);
-  const page = await pageOf(db, { ...inboxFilter(query), limit: query.limit, cursor: query.cursor });
+  await requireOwner(wallet, query.namespace, db);
+  const page = await pageOf<{ titleMarked?: string; descriptionMarked?: string }>(db, {
+    ...inboxFilter(query),
+    limit: query.limit,
+    cursor: query.cursor,
+  });
+  const q = query.q;
   return {
     namespace: query.namespace,
     count: page.rows.length,
-    feedback: page.rows.map(presentListItem),
+    feedback: page.rows.map((row) => {
+      const item = presentListItem(row);
+      if (q === undefined) return item;
+      const { titleMarked = row.title, descriptionMarked = row.description } = row;
+      return {
+        ...item,
+        highlights: { title: highlight(titleMarked, q), description: highlight(descriptionMarked, q) },
+      };
+    }),
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
   };
 }

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
 import type { StatusQuery } from "@/lib/schemas/list";
+import { historiesOf } from "./history";
 import { pageOf } from "./page";
 import { presentStatusItem } from "./present";
 
@@ -13,10 +14,14 @@ export async function listSubmissions(wallet: string, query: StatusQuery, db?: D
   if (query.namespace) where.push(eq(feedback.namespace, query.namespace));
   const scope = `status\n${wallet.toLowerCase()}\n${query.namespace ?? ""}`;
   const page = await pageOf(db, { where, limit: query.limit, cursor: query.cursor, scope });
+  const histories = await historiesOf(
+    db,
+    page.rows.map((r) => r.id),
+  );
   return {
     submitter: wallet,
     count: page.rows.length,
-    feedback: page.rows.map(presentStatusItem),
+    feedback: page.rows.map((row) => presentStatusItem(row, histories.get(row.id) ?? [])),
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
   };
 }

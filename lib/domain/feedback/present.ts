@@ -1,13 +1,14 @@
 import type { z } from "zod";
-import type { feedback } from "@/lib/db/schema";
 import type { feedbackRecordSchema, listResponseSchema, statusResponseSchema } from "@/lib/schemas/responses";
+import type { ItemRow } from "./page";
 
 // Each shape is its response schema's: what the API documents is what the code can return.
 type FeedbackRecord = z.output<typeof feedbackRecordSchema>;
 type ListItem = z.output<typeof listResponseSchema>["feedback"][number];
 type StatusItem = z.output<typeof statusResponseSchema>["feedback"][number];
+type History = FeedbackRecord["history"];
 
-type Row = typeof feedback.$inferSelect;
+type Row = ItemRow;
 
 const TITLE_LIMIT = 80;
 
@@ -19,8 +20,13 @@ export function shortTitle(title: string): string {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The stored record (contract 2.2) plus its namespace and context; the full view. */
-export function presentRecord(row: Row): FeedbackRecord {
+/** The stored record (contract 2.2) plus its namespace, context, status and history; the full view. */
+export function presentRecord(row: Row, history: History): FeedbackRecord {
+  return { ...presentFields(row), context: row.context, history };
+}
+
+/** The fields every view of an item shares. */
+export function presentFields(row: Row): Omit<FeedbackRecord, "context" | "history"> {
   return {
     id: row.id,
     namespace: row.namespace,
@@ -41,24 +47,24 @@ export function presentRecord(row: Row): FeedbackRecord {
     steps: row.steps,
     expected: row.expected,
     actual: row.actual,
-    context: row.context,
     metadata: row.metadata,
     resolvedAt: iso(row.resolvedAt),
     resolvedBy: row.resolvedBy,
     rewardTxHash: row.rewardTxHash,
+    status: row.status,
   };
 }
 
 /** An item in the owner's list: the record with a shortened title. */
 export function presentListItem(row: Row): ListItem {
-  const { context: _context, ...record } = presentRecord(row);
-  return { ...record, title: shortTitle(row.title) };
+  return { ...presentFields(row), title: shortTitle(row.title) };
 }
 
-/** An item in the submitter's status: the list item plus its resolution once resolved. */
-export function presentStatusItem(row: Row): StatusItem {
+/** An item in the submitter's status: the list item, its history, and its resolution once resolved. */
+export function presentStatusItem(row: Row, history: History): StatusItem {
   return {
     ...presentListItem(row),
+    history,
     ...(row.resolved
       ? {
           resolution: {

@@ -5,7 +5,9 @@ import { feedback, namespaces } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
 import type { ResolveFeedbackInput } from "@/lib/schemas/resolve";
 import { enqueueWebhook } from "@/lib/webhooks/outbox";
+import { resolutionFor } from "./change-status";
 import { feedbackNotFound } from "./get-feedback";
+import { recordEvents } from "./history";
 
 export const alreadyResolved = (id: string) =>
   new AppError("already-resolved", `The feedback item "${id}" is already resolved.`);
@@ -17,6 +19,7 @@ export async function loadResolveTarget(db: DbOrTx, id: string) {
       id: feedback.id,
       namespace: feedback.namespace,
       resolved: feedback.resolved,
+      status: feedback.status,
       resolving: feedback.resolvingPaymentId,
       submitter: feedback.submitterWallet,
       owner: namespaces.ownerWallet,
@@ -49,11 +52,23 @@ export async function resolveFeedback(wallet: string, input: ResolveFeedbackInpu
   await db.transaction(async (tx) => {
     const updated = await tx
       .update(feedback)
-      .set({ resolved: true, resolvedAt, resolvedBy: wallet, resolveMessage: input.message })
+      .set(resolutionFor("resolved", wallet, input.message, resolvedAt))
       // A paid resolve in flight holds the item (resolvingPaymentId): a free one must not slip in after it charged.
       .where(and(eq(feedback.id, item.id), eq(feedback.resolved, false), isNull(feedback.resolvingPaymentId)))
       .returning({ id: feedback.id });
     if (updated.length === 0) throw alreadyResolved(item.id);
+    await recordEvents(tx, [
+      {
+        feedbackId: item.id,
+        namespace: item.namespace,
+        kind: "status",
+        actor: wallet,
+        from: item.status,
+        to: "resolved",
+        message: input.message,
+        at: resolvedAt,
+      },
+    ]);
     await enqueueWebhook(tx, item.namespace, "feedback.resolved", {
       id: item.id,
       namespace: item.namespace,

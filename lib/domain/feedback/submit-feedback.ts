@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { SignedInIdentity } from "@/lib/auth/siwx";
+import type { z } from "zod";
 import { SQLSTATE, sqlStateOf } from "@/lib/db/errors";
 import { jsonb, param, prepared } from "@/lib/db/prepared";
 import { feedback, namespaces } from "@/lib/db/schema";
@@ -9,15 +9,22 @@ import { fulfilment, NotAwaitingFulfilment } from "@/lib/payment/ledger";
 import type { PaidWrite } from "@/lib/payment/paid";
 import type { Caller } from "@/lib/payment/paid-route";
 import type { PaidContext } from "@/lib/payment/types";
-import type { SubmitFeedbackInput } from "@/lib/schemas/feedback";
+import { type SubmitFeedbackInput, submitFeedbackSchema } from "@/lib/schemas/feedback";
+import { identitySchema } from "@/lib/schemas/session";
 import { webhookEvent, webhookOutboxCte } from "@/lib/webhooks/outbox";
 import { targetsOf } from "./targets";
 
 /** The answer to a paid submission, stored in the ledger with it. */
 export type SubmitFeedbackAnswer = { id: string; namespace: string; registered: boolean; createdAt: string };
 
-/** A submitter that also proved its wallet with a sign-in, checked before payment (as kept in the ledger). */
-export type SignedIn = Pick<SignedInIdentity, "address" | "did"> | null;
+/**
+ * A submission as its ledger row keeps it: the item, and the wallet its sign-in proof named (checked
+ * before payment), if it sent one. Recovery parses the stored input with this again.
+ */
+export const submissionSchema = submitFeedbackSchema.extend({
+  signedIn: identitySchema.pick({ address: true, did: true }).nullable().default(null),
+});
+export type Submission = z.output<typeof submissionSchema>;
 
 /** 128 random bits: ids cannot be guessed or enumerated. */
 function newFeedbackId(): string {
@@ -76,7 +83,8 @@ const storeStatement = prepared((db) => {
  * It is one prepared statement, so one round trip and atomic on its own (see storeStatement). This is
  * the hot path of the service, so nothing else may be added to it.
  */
-export async function submitFeedback(input: SubmitFeedbackInput, signedIn: SignedIn, ctx: PaidContext) {
+export async function submitFeedback(input: Submission, ctx: PaidContext) {
+  const { signedIn } = input;
   const id = newFeedbackId();
   const createdAt = new Date().toISOString();
   const verified = signedIn !== null && signedIn.address.toLowerCase() === ctx.payer.toLowerCase();
@@ -128,9 +136,6 @@ export function submitFeedbackWrite(
   input: SubmitFeedbackInput,
   caller: Caller,
 ): PaidWrite<SubmitFeedbackAnswer> {
-  const { signedIn } = caller;
-  return {
-    input: { ...input, signedIn },
-    commit: (ctx) => submitFeedback(input, signedIn, ctx),
-  };
+  const submission = { ...input, signedIn: caller.signedIn };
+  return { input: submission, commit: (ctx) => submitFeedback(submission, ctx) };
 }

@@ -5,7 +5,7 @@ import { namespaces } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
 
 /** The namespace row when `wallet` owns it; 404 when unregistered, 403 when owned by someone else. */
-export async function requireOwner(db: DbOrTx, name: string, wallet: string) {
+export async function requireOwner(wallet: string, name: string, db: DbOrTx) {
   const [row] = await db.select().from(namespaces).where(eq(namespaces.name, name)).limit(1);
   if (!row) {
     throw new AppError("namespace-not-found", `The namespace "${name}" is not registered.`, {

@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Hex } from "viem";
 import type { DbOrTx } from "@/lib/db/client";
 import { feedback, payments, payouts } from "@/lib/db/schema";
+import { recordEvents } from "@/lib/domain/feedback/history";
 import { markRefunded as markPaymentRefunded } from "@/lib/payment/ledger";
 import { formatUsd } from "@/lib/payment/prices";
 import { enqueueWebhook } from "@/lib/webhooks/outbox";
@@ -115,9 +116,10 @@ export async function markRefunded(db: DbOrTx, row: PayoutRow, refundTxHash: Hex
       .where(and(eq(payouts.id, row.id), eq(payouts.status, "refunding")))
       .returning({ id: payouts.id });
     if (updated.length === 0) return;
-    await tx
+    const [reopened] = await tx
       .update(feedback)
       .set({
+        status: "open",
         resolved: false,
         resolvedAt: null,
         resolvedBy: null,
@@ -125,7 +127,22 @@ export async function markRefunded(db: DbOrTx, row: PayoutRow, refundTxHash: Hex
         rewardAmount: null,
         resolvingPaymentId: null,
       })
-      .where(and(eq(feedback.id, row.feedbackId), eq(feedback.resolvingPaymentId, row.paymentId)));
+      .where(and(eq(feedback.id, row.feedbackId), eq(feedback.resolvingPaymentId, row.paymentId)))
+      .returning({ namespace: feedback.namespace });
+    if (reopened) {
+      await recordEvents(tx, [
+        {
+          feedbackId: row.feedbackId,
+          namespace: reopened.namespace,
+          kind: "status",
+          actor: "service",
+          from: "resolved",
+          to: "open",
+          message: "The reward could not be paid; the resolver was refunded and the item is open again.",
+          at: new Date(),
+        },
+      ]);
+    }
     await markPaymentRefunded(tx, row.paymentId, refundTxHash, row.error ?? "the reward could not be paid");
   });
 }

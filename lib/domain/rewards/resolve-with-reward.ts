@@ -1,9 +1,11 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, ne, notExists, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, payouts } from "@/lib/db/schema";
+import { resolutionFor } from "@/lib/domain/feedback/change-status";
+import { recordEvents } from "@/lib/domain/feedback/history";
 import { alreadyResolved, loadResolveTarget, notOwner } from "@/lib/domain/feedback/resolve-feedback";
 import { AppError } from "@/lib/http/errors";
 import { describeError } from "@/lib/http/log";
@@ -17,10 +19,10 @@ import { type ResolveFeedbackInput, resolveFeedbackSchema, rewardOf } from "@/li
 import { enqueueWebhook } from "@/lib/webhooks/outbox";
 import { rewardMemo, settlePayout } from "./settle-payout";
 
-/** What a rewarded resolve keeps in its ledger row, enough to finish it after a crash. */
-export type RewardedResolveInput = ResolveFeedbackInput & { resolver: string | null; rewardMicroUsd: string };
-
-/** The ledger row's input of a rewarded resolve, parsed again before recovery stores it. */
+/**
+ * What a rewarded resolve keeps in its ledger row, enough to finish it after a crash; recovery parses
+ * the stored input with this again before it stores anything.
+ */
 export const rewardedResolveInputSchema = resolveFeedbackSchema.extend({
   resolver: z
     .string()
@@ -28,6 +30,7 @@ export const rewardedResolveInputSchema = resolveFeedbackSchema.extend({
     .nullable(),
   rewardMicroUsd: z.string().regex(/^[1-9][0-9]{0,12}$/),
 });
+export type RewardedResolveInput = z.output<typeof rewardedResolveInputSchema>;
 
 /** Gives back an item a rewarded resolve held, when its payment failed or was released. */
 export async function releaseHeldItem(db: DbOrTx, paymentId: string): Promise<void> {
@@ -35,6 +38,24 @@ export async function releaseHeldItem(db: DbOrTx, paymentId: string): Promise<vo
     .update(feedback)
     .set({ resolvingPaymentId: null })
     .where(eq(feedback.resolvingPaymentId, paymentId));
+}
+
+const rewardAlreadyPaid = (id: string) =>
+  new AppError(
+    "reward-already-paid",
+    `The feedback item "${id}" was already rewarded once; resolve it again without a reward.`,
+    { errors: [{ field: "rewardAmount", message: "must be 0: this item's reward was already paid" }] },
+  );
+
+/** A reward paid or being paid for the item: one per item, for good, even after it is reopened. */
+const activePayout = (db: DbOrTx, feedbackId: string) =>
+  db
+    .select({ one: sql`1` })
+    .from(payouts)
+    .where(and(eq(payouts.feedbackId, feedbackId), ne(payouts.status, "refunded")));
+
+async function hasReward(db: DbOrTx, feedbackId: string): Promise<boolean> {
+  return (await activePayout(db, feedbackId).limit(1)).length > 0;
 }
 
 /** The payout wallet's balance, or a 503 that is about the network (nothing is charged either way). */
@@ -69,6 +90,7 @@ export async function rewardedResolveWrite(
   const isOwner = (wallet: string) => item.owner?.toLowerCase() === wallet.toLowerCase();
   if (signedIn && !isOwner(signedIn.address)) throw notOwner(item.namespace);
   if (item.resolved || item.resolving) throw alreadyResolved(item.id);
+  if (await hasReward(db, item.id)) throw rewardAlreadyPaid(item.id);
   if (!item.submitter) {
     throw new AppError("no-reward-recipient", "This item has no submitter wallet to pay a reward to.");
   }
@@ -96,7 +118,12 @@ export async function rewardedResolveWrite(
         .update(feedback)
         .set({ resolvingPaymentId: paymentId })
         .where(
-          and(eq(feedback.id, item.id), eq(feedback.resolved, false), isNull(feedback.resolvingPaymentId)),
+          and(
+            eq(feedback.id, item.id),
+            eq(feedback.resolved, false),
+            isNull(feedback.resolvingPaymentId),
+            notExists(activePayout(tx, item.id)),
+          ),
         )
         .returning({ id: feedback.id });
       if (held.length === 0) throw alreadyResolved(item.id);
@@ -120,13 +147,15 @@ export function commitRewardedResolve(input: RewardedResolveInput, ctx: PaidCont
     const resolver = input.resolver ?? ctx.payer;
     const reward = BigInt(input.rewardMicroUsd);
     const resolvedAt = new Date();
+    // The status it leaves, for its history (the row is locked by the update that follows).
+    const [before] = await tx
+      .select({ status: feedback.status })
+      .from(feedback)
+      .where(eq(feedback.id, input.feedbackId));
     const [item] = await tx
       .update(feedback)
       .set({
-        resolved: true,
-        resolvedAt,
-        resolvedBy: resolver,
-        resolveMessage: input.message,
+        ...resolutionFor("resolved", resolver, input.message, resolvedAt),
         rewardAmount: formatUsd(reward),
       })
       .where(
@@ -138,6 +167,19 @@ export function commitRewardedResolve(input: RewardedResolveInput, ctx: PaidCont
       )
       .returning({ namespace: feedback.namespace, submitter: feedback.submitterWallet });
     if (!item?.submitter) throw new Error(`item ${input.feedbackId} is not held by payment ${ctx.paymentId}`);
+    await recordEvents(tx, [
+      {
+        feedbackId: input.feedbackId,
+        namespace: item.namespace,
+        kind: "status",
+        actor: resolver,
+        from: before?.status ?? null,
+        to: "resolved",
+        message: input.message,
+        details: { rewardAmount: formatUsd(reward) },
+        at: resolvedAt,
+      },
+    ]);
     await tx.insert(payouts).values({
       id: `po_${randomBytes(12).toString("base64url")}`,
       feedbackId: input.feedbackId,

@@ -1,15 +1,15 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
+import { type DbOrTx, getDb } from "@/lib/db/client";
 import { namespaces } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
 import { WEBHOOK_EVENTS } from "@/lib/schemas/webhook-events";
 import { newWebhookSecret } from "@/lib/webhooks/sign";
 
 /** The owner's webhook settings; a namespace registered before webhooks existed gets its secret now. */
-export async function getWebhook(wallet: string, namespace: string) {
-  const db = await getDb();
-  const row = await requireOwner(db, namespace, wallet);
+export async function getWebhook(wallet: string, namespace: string, db?: DbOrTx) {
+  db ??= await getDb();
+  const row = await requireOwner(wallet, namespace, db);
   let secret = row.webhookSecret;
   if (!secret) {
     await db

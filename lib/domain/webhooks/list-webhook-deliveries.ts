@@ -1,6 +1,6 @@
 import "server-only";
 import { desc, eq } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
+import { type DbOrTx, getDb } from "@/lib/db/client";
 import { webhookDeliveries } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
 import type { WebhookDeliveriesQuery } from "@/lib/schemas/webhook";
@@ -8,9 +8,9 @@ import type { WebhookDeliveriesQuery } from "@/lib/schemas/webhook";
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** The namespace's most recent deliveries, newest first, as the delivery log shows them. */
-export async function listWebhookDeliveries(wallet: string, query: WebhookDeliveriesQuery) {
-  const db = await getDb();
-  await requireOwner(db, query.namespace, wallet);
+export async function listWebhookDeliveries(wallet: string, query: WebhookDeliveriesQuery, db?: DbOrTx) {
+  db ??= await getDb();
+  await requireOwner(wallet, query.namespace, db);
   const rows = await db
     .select()
     .from(webhookDeliveries)

@@ -1,15 +1,15 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
+import { type DbOrTx, getDb } from "@/lib/db/client";
 import { namespaces } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
 import { newWebhookSecret } from "@/lib/webhooks/sign";
 import { getWebhook } from "./get-webhook";
 
 /** Replaces the signing secret; every delivery from now on, retries included, is signed with the new one. */
-export async function rotateWebhookSecret(wallet: string, namespace: string) {
-  const db = await getDb();
-  await requireOwner(db, namespace, wallet);
+export async function rotateWebhookSecret(wallet: string, namespace: string, db?: DbOrTx) {
+  db ??= await getDb();
+  await requireOwner(wallet, namespace, db);
   await db
     .update(namespaces)
     .set({ webhookSecret: newWebhookSecret() })

@@ -14,6 +14,7 @@ import { withX402 } from "@x402/next";
 import { type NextRequest, NextResponse } from "next/server";
 import { createWalletClient, defineChain, http, nonceManager, publicActions } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { waitForReceiptEarly } from "@/lib/chain/receipts";
 
 type Network = `${string}:${string}`;
 
@@ -25,27 +26,6 @@ function required(name: string): string {
 
 const NETWORK = (process.env.X402_NETWORK ?? "eip155:31337") as Network;
 const TIMEOUT_MS = Number(process.env.X402_TIMEOUT_MS ?? 20_000);
-
-// A receipt usually exists a few milliseconds after the send (a devnet mines on arrival, fast chains
-// include within a block), but viem's wait, after one early miss, sleeps a whole polling interval. Look
-// again a few times early, then fall back to viem's block polling for the rest of the timeout.
-const EARLY_LOOKS_MS = [0, 10, 20, 40, 80];
-
-type ReceiptClient = {
-  getTransactionReceipt(args: { hash: `0x${string}` }): Promise<{ status: string }>;
-  waitForTransactionReceipt(args: { hash: `0x${string}`; timeout?: number }): Promise<{ status: string }>;
-};
-
-async function waitForReceipt(client: ReceiptClient, args: { hash: `0x${string}`; timeout?: number }) {
-  const started = Date.now();
-  for (const delay of EARLY_LOOKS_MS) {
-    if (delay) await new Promise((r) => setTimeout(r, delay));
-    const receipt = await client.getTransactionReceipt({ hash: args.hash }).catch(() => undefined);
-    if (receipt) return receipt;
-  }
-  const timeout = args.timeout === undefined ? undefined : Math.max(1, args.timeout - (Date.now() - started));
-  return client.waitForTransactionReceipt({ hash: args.hash, timeout });
-}
 
 // As lib/chain/rpc.ts: chain RPC over the runtime's own fetch, not Next.js's per-request wrapper.
 type Fetch = typeof fetch;
@@ -81,7 +61,8 @@ function inProcessFacilitator(): FacilitatorClient {
       verifyTypedData: (args) => client.verifyTypedData(args as never),
       writeContract: (args) => client.writeContract({ ...args, args: args.args ?? [] } as never),
       sendTransaction: (args) => client.sendTransaction(args as never),
-      waitForTransactionReceipt: (args) => waitForReceipt(client as ReceiptClient, args),
+      // The same early-looking receipt wait as ours, so the comparison is of the wrappers alone.
+      waitForTransactionReceipt: (args) => waitForReceiptEarly(client, args),
       getCode: (args) => client.getCode(args),
     },
     { confirmationTimeoutMs: TIMEOUT_MS },

@@ -43,6 +43,7 @@ beforeAll(async () => {
   await db.insert(feedback).values(
     rows.map((r, i) => ({
       ...r,
+      status: r.resolved ? ("resolved" as const) : ("open" as const),
       id: `fb_${i}`,
       namespace: "acme-app",
       targets: [],

@@ -1,0 +1,25 @@
+import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { FeedbackStatus } from "@/lib/schemas/feedback";
+
+/** What happened to an item: every status change, message and follow-up, in order, for its history. */
+export type FeedbackEventKind = "status" | "follow_up";
+
+/** An item's history, one row per change; written in the same transaction as the change. */
+export const feedbackEvents = pgTable(
+  "feedback_events",
+  {
+    id: text("id").primaryKey(),
+    feedbackId: text("feedback_id").notNull(),
+    namespace: text("namespace").notNull(),
+    kind: text("kind").$type<FeedbackEventKind>().notNull(),
+    /** The wallet that made the change: the owner, or the submitter answering a question. */
+    actor: text("actor").notNull(),
+    fromStatus: text("from_status").$type<FeedbackStatus>(),
+    toStatus: text("to_status").$type<FeedbackStatus>(),
+    message: text("message"),
+    /** A follow-up's added details (steps, expected, actual, context), as the submitter sent them. */
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    createdAt: timestamp("created_at", { precision: 3, withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("feedback_events_item_idx").on(t.feedbackId, t.createdAt, t.id)],
+);

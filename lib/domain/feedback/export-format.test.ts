@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { CSV_COLUMNS, CSV_HEADER, csvCell, csvLine } from "./export-format";
+
+describe("CSV export cells", () => {
+  it("quotes what would break a row and doubles quotes", () => {
+    expect(csvCell("plain")).toBe("plain");
+    expect(csvCell('say "hi", then')).toBe('"say ""hi"", then"');
+    expect(csvCell("two\nlines")).toBe('"two\nlines"');
+    expect(csvCell("  padded ")).toBe('"  padded "');
+  });
+
+  it("defuses every cell a spreadsheet would run as a formula", () => {
+    for (const attack of ['=HYPERLINK("http://x")', "+1+1", "-2+3", "@SUM(A1)", "\t=1", "\r=1"]) {
+      const cell = csvCell(attack);
+      expect(cell.replace(/^"/, "").startsWith("'"), attack).toBe(true);
+    }
+    expect(csvCell("a=b")).toBe("a=b");
+  });
+
+  it("writes lists and objects as JSON, null as empty, booleans as words", () => {
+    expect(csvCell(["Open", "Save"])).toBe('"[""Open"",""Save""]"');
+    expect(csvCell(null)).toBe("");
+    expect(csvCell(true)).toBe("true");
+  });
+
+  it("ends lines with CRLF and opens the file with a BOM and the header", () => {
+    expect(csvLine(["a", 1, null])).toBe("a,1,\r\n");
+    expect(CSV_HEADER.startsWith("\uFEFFid,namespace,type,status,")).toBe(true);
+    expect(CSV_HEADER.split(",")).toHaveLength(CSV_COLUMNS.length);
+  });
+});

@@ -1,0 +1,71 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { asc, inArray } from "drizzle-orm";
+import type { DbOrTx } from "@/lib/db/client";
+import { type FeedbackEventKind, feedbackEvents } from "@/lib/db/schema";
+import type { FeedbackStatus } from "@/lib/schemas/feedback";
+
+/** One change to an item, as its history shows it. */
+export type HistoryEntry = {
+  at: string;
+  kind: FeedbackEventKind;
+  actor: string;
+  from: FeedbackStatus | null;
+  to: FeedbackStatus | null;
+  message: string | null;
+  details: Record<string, unknown> | null;
+};
+
+type NewEvent = {
+  feedbackId: string;
+  namespace: string;
+  kind: FeedbackEventKind;
+  actor: string;
+  from?: FeedbackStatus | null;
+  to?: FeedbackStatus | null;
+  message?: string | null;
+  details?: Record<string, unknown> | null;
+  at: Date;
+};
+
+/** Adds changes to items' histories; call it in the transaction that makes the changes. */
+export async function recordEvents(db: DbOrTx, events: NewEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await db.insert(feedbackEvents).values(
+    events.map((e) => ({
+      id: `ev_${randomBytes(12).toString("base64url")}`,
+      feedbackId: e.feedbackId,
+      namespace: e.namespace,
+      kind: e.kind,
+      actor: e.actor,
+      fromStatus: e.from ?? null,
+      toStatus: e.to ?? null,
+      message: e.message ?? null,
+      details: e.details ?? null,
+      createdAt: e.at,
+    })),
+  );
+}
+
+/** The histories of the given items, oldest change first, by item id (one query for a page). */
+export async function historiesOf(db: DbOrTx, ids: string[]): Promise<Map<string, HistoryEntry[]>> {
+  const byItem = new Map<string, HistoryEntry[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return byItem;
+  const rows = await db
+    .select()
+    .from(feedbackEvents)
+    .where(inArray(feedbackEvents.feedbackId, ids))
+    .orderBy(asc(feedbackEvents.feedbackId), asc(feedbackEvents.createdAt), asc(feedbackEvents.id));
+  for (const row of rows) {
+    byItem.get(row.feedbackId)?.push({
+      at: row.createdAt.toISOString(),
+      kind: row.kind,
+      actor: row.actor,
+      from: row.fromStatus,
+      to: row.toStatus,
+      message: row.message,
+      details: row.details,
+    });
+  }
+  return byItem;
+}

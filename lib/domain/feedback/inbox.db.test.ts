@@ -1,0 +1,370 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { describe, expect } from "vitest";
+import type { DbOrTx } from "@/lib/db/client";
+import { feedback, namespaces, webhookDeliveries } from "@/lib/db/schema";
+import { listOwnedNamespaces } from "@/lib/domain/namespace/list-owned-namespaces";
+import { requireOwner } from "@/lib/domain/namespace/require-owner";
+import { listQuerySchema, statusQuerySchema } from "@/lib/schemas/list";
+import { resolveFeedbackSchema } from "@/lib/schemas/resolve";
+import { changeStatusSchema } from "@/lib/schemas/triage";
+import { rolledBack } from "@/testing/rollback";
+import { changeStatus } from "./change-status";
+import { countFeedback } from "./count-feedback";
+import { getFeedback } from "./get-feedback";
+import { listFeedback } from "./list-feedback";
+import { listSubmissions } from "./list-submissions";
+import { resolveFeedback } from "./resolve-feedback";
+
+// The inbox's rules, on a real database with no chain: each test writes its own scene in a
+// transaction that always rolls back, so nothing here needs a payment and nothing is left behind.
+const owner = "0x00000000000000000000000000000000000000a1";
+const agent = "0x00000000000000000000000000000000000000a2";
+const stranger = "0x00000000000000000000000000000000000000a3";
+const ref = (prefix: string) => `${prefix}_${randomBytes(8).toString("hex")}`;
+// Names of this run only (each test rolls back, so tests may share them): a shared PostgreSQL may hold anything.
+const [acme, beta] = [ref("acme"), ref("beta")];
+
+async function register(db: DbOrTx, name: string, wallet = owner) {
+  await db
+    .insert(namespaces)
+    .values({ name, ownerWallet: wallet, paymentId: ref("pay"), createdAt: new Date() });
+}
+
+let clock = Date.parse("2026-11-01T00:00:00Z");
+async function file(db: DbOrTx, namespace: string, item: Partial<typeof feedback.$inferInsert> = {}) {
+  const id = ref("fb");
+  clock += 1000;
+  await db.insert(feedback).values({
+    id,
+    namespace,
+    type: "bug",
+    title: `Item ${id}`,
+    description: "Details of the item.",
+    targets: [],
+    submitterWallet: agent,
+    paymentId: ref("pay"),
+    createdAt: new Date(clock),
+    ...(item.resolved ? { status: "resolved" as const } : {}),
+    ...item,
+  });
+  return id;
+}
+
+const list = (wallet: string, query: Record<string, unknown>, db: DbOrTx) =>
+  listFeedback(wallet, listQuerySchema.parse(query), db);
+
+describe("the owner's inbox", () => {
+  rolledBack("lists a namespace newest first and pages it with cursors bound to the query", async (db) => {
+    await register(db, acme);
+    const ids = [];
+    for (let i = 0; i < 5; i++) ids.push(await file(db, acme));
+    await file(db, ref("other"));
+    const first = await list(owner, { namespace: acme, limit: "2" }, db);
+    expect(first.feedback.map((f) => f.id)).toEqual([ids[4], ids[3]]);
+    const rest = await list(owner, { namespace: acme, limit: "10", cursor: first.nextCursor }, db);
+    expect(rest.feedback.map((f) => f.id)).toEqual([ids[2], ids[1], ids[0]]);
+    expect(rest.nextCursor).toBeUndefined();
+    await expect(list(owner, { namespace: acme, type: "bug", cursor: first.nextCursor }, db)).rejects.toThrow(
+      /cursor/,
+    );
+  });
+
+  rolledBack("filters by type, severity, state and literal text", async (db) => {
+    await register(db, acme);
+    const crash = await file(db, acme, { title: "Crash on save", severity: "high" });
+    const dark = await file(db, acme, {
+      type: "feature",
+      title: "Dark mode",
+      description: "100% dark_mode",
+    });
+    const done = await file(db, acme, { title: "Old bug", resolved: true });
+    const ids = async (query: Record<string, unknown>) =>
+      (await list(owner, { namespace: acme, ...query }, db)).feedback.map((f) => f.id);
+    expect(await ids({ type: "feature" })).toEqual([dark]);
+    expect(await ids({ severity: "high" })).toEqual([crash]);
+    expect(await ids({ resolved: "true" })).toEqual([done]);
+    expect(await ids({ resolved: "false" })).toEqual([dark, crash]);
+    expect(await ids({ q: "CRASH" })).toEqual([crash]);
+    // % and _ are text to find, never wildcards.
+    expect(await ids({ q: "100% dark_" })).toEqual([dark]);
+    expect(await ids({ q: "1_0" })).toEqual([]);
+  });
+
+  rolledBack("is the owner's only: 403 for another wallet, 404 for a name nobody registered", async (db) => {
+    await register(db, acme);
+    await expect(list(stranger, { namespace: acme }, db)).rejects.toMatchObject({ code: "not-owner" });
+    await expect(list(owner, { namespace: ref("nobody") }, db)).rejects.toMatchObject({
+      code: "namespace-not-found",
+    });
+    expect((await requireOwner(owner.toUpperCase().replace("0X", "0x"), acme, db)).name).toBe(acme);
+  });
+
+  rolledBack("counts open and resolved items per type", async (db) => {
+    await register(db, acme);
+    await file(db, acme);
+    await file(db, acme, { resolved: true });
+    await file(db, acme, { type: "feedback" });
+    const counts = await countFeedback(owner, acme, db);
+    expect(counts.total).toEqual({ open: 2, resolved: 1 });
+    expect(counts.byType).toEqual({
+      bug: { open: 1, resolved: 1 },
+      feature: { open: 0, resolved: 0 },
+      feedback: { open: 1, resolved: 0 },
+    });
+  });
+
+  rolledBack("lists the namespaces a wallet owns", async (db) => {
+    await register(db, acme);
+    await register(db, beta);
+    await register(db, ref("theirs"), stranger);
+    const mine = await listOwnedNamespaces(owner, db);
+    expect(mine.namespaces.map((n) => n.namespace).sort()).toEqual([acme, beta].sort());
+  });
+});
+
+describe("one item", () => {
+  rolledBack("is read by its namespace's owner and its submitter, and by nobody else", async (db) => {
+    await register(db, acme);
+    const id = await file(db, acme, { steps: ["Open", "Save"] });
+    expect((await getFeedback(owner, id, db)).steps).toEqual(["Open", "Save"]);
+    expect((await getFeedback(agent, id, db)).id).toBe(id);
+    await expect(getFeedback(stranger, id, db)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(getFeedback(owner, ref("fb"), db)).rejects.toMatchObject({ code: "feedback-not-found" });
+  });
+
+  rolledBack("is resolved once, with its webhook event in the same transaction", async (db) => {
+    await register(db, acme);
+    await db
+      .update(namespaces)
+      .set({ webhookUrl: "https://hooks.example/x" })
+      .where(eq(namespaces.name, acme));
+    const id = await file(db, acme);
+    const input = resolveFeedbackSchema.parse({ feedbackId: id, message: "Fixed in 1.2" });
+    await expect(resolveFeedback(stranger, input, db)).rejects.toMatchObject({ code: "not-owner" });
+    const resolved = await resolveFeedback(owner, input, db);
+    expect(resolved).toMatchObject({ id, resolved: true, resolvedBy: owner, message: "Fixed in 1.2" });
+    await expect(resolveFeedback(owner, input, db)).rejects.toMatchObject({ code: "already-resolved" });
+    const events = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.namespace, acme));
+    expect(events.map((e) => e.eventType)).toEqual(["feedback.resolved"]);
+  });
+
+  rolledBack("held by a paid resolve in flight cannot be resolved for free", async (db) => {
+    await register(db, acme);
+    const id = await file(db, acme, { resolvingPaymentId: ref("pay") });
+    const input = resolveFeedbackSchema.parse({ feedbackId: id });
+    await expect(resolveFeedback(owner, input, db)).rejects.toMatchObject({ code: "already-resolved" });
+  });
+});
+
+describe("the submitter's status", () => {
+  rolledBack("lists what a wallet submitted, across namespaces or in one", async (db) => {
+    await register(db, acme);
+    const a = await file(db, acme);
+    const b = await file(db, ref("unregistered"));
+    await file(db, acme, { submitterWallet: stranger });
+    const all = await listSubmissions(agent, statusQuerySchema.parse({}), db);
+    expect(all.feedback.map((f) => f.id)).toEqual([b, a]);
+    const one = await listSubmissions(agent, statusQuerySchema.parse({ namespace: acme }), db);
+    expect(one.feedback.map((f) => f.id)).toEqual([a]);
+  });
+});
+
+describe("the rolled-back transaction", () => {
+  rolledBack("writes a namespace", async (db) => {
+    await register(db, acme);
+  });
+  rolledBack("leaves nothing for the next test", async (db) => {
+    expect(await db.select().from(namespaces).where(eq(namespaces.name, acme))).toEqual([]);
+  });
+});
+
+describe("triage", () => {
+  const change = (wallet: string, input: Record<string, unknown>, db: DbOrTx) =>
+    changeStatus(wallet, changeStatusSchema.parse({ namespace: acme, ...input }), db);
+
+  rolledBack(
+    "moves many items at once, skips those already there, and writes each change's history",
+    async (db) => {
+      await register(db, acme);
+      const [a, b, c] = [
+        await file(db, acme),
+        await file(db, acme),
+        await file(db, acme, { status: "acknowledged" }),
+      ];
+      const result = await change(
+        owner,
+        { feedbackIds: [a, b, c], status: "acknowledged", message: "Seen" },
+        db,
+      );
+      expect(result.changed).toEqual([
+        { id: a, from: "open" },
+        { id: b, from: "open" },
+      ]);
+      expect(result.unchanged).toEqual([c]);
+      const record = await getFeedback(agent, a, db);
+      expect(record).toMatchObject({ status: "acknowledged", resolved: false });
+      expect(record.history).toEqual([
+        expect.objectContaining({
+          kind: "status",
+          actor: owner,
+          from: "open",
+          to: "acknowledged",
+          message: "Seen",
+        }),
+      ]);
+      expect((await getFeedback(owner, c, db)).history).toEqual([]);
+    },
+  );
+
+  rolledBack("resolves with the contract's fields and reopens by clearing them", async (db) => {
+    await register(db, acme);
+    const id = await file(db, acme);
+    await change(owner, { feedbackIds: [id], status: "resolved", message: "Done" }, db);
+    expect(await getFeedback(owner, id, db)).toMatchObject({
+      status: "resolved",
+      resolved: true,
+      resolveMessage: "Done",
+      resolvedBy: owner,
+    });
+    await change(owner, { feedbackIds: [id], status: "in_progress" }, db);
+    const reopened = await getFeedback(owner, id, db);
+    expect(reopened).toMatchObject({
+      status: "in_progress",
+      resolved: false,
+      resolveMessage: null,
+      resolvedAt: null,
+    });
+    expect(reopened.history.map((h) => `${h.from}>${h.to}`)).toEqual([
+      "open>resolved",
+      "resolved>in_progress",
+    ]);
+    // Reopened, it can be resolved through the contract's resolve again.
+    const again = await resolveFeedback(owner, resolveFeedbackSchema.parse({ feedbackId: id }), db);
+    expect(again.resolved).toBe(true);
+    expect((await getFeedback(owner, id, db)).status).toBe("resolved");
+  });
+
+  rolledBack(
+    "changes all or nothing: an item of another namespace is named, and nothing moves",
+    async (db) => {
+      await register(db, acme);
+      await register(db, beta);
+      const mine = await file(db, acme);
+      const theirs = await file(db, beta);
+      await expect(change(owner, { feedbackIds: [mine, theirs], status: "spam" }, db)).rejects.toMatchObject({
+        code: "feedback-not-found",
+        extra: { errors: [{ field: "feedbackIds.1", message: "is not an item of this namespace" }] },
+      });
+      expect((await getFeedback(owner, mine, db)).status).toBe("open");
+    },
+  );
+
+  rolledBack("is the owner's only, and leaves an item a rewarded resolve holds alone", async (db) => {
+    await register(db, acme);
+    const id = await file(db, acme);
+    await expect(change(agent, { feedbackIds: [id], status: "spam" }, db)).rejects.toMatchObject({
+      code: "not-owner",
+    });
+    const held = await file(db, acme, { resolvingPaymentId: ref("pay") });
+    await expect(change(owner, { feedbackIds: [id, held], status: "wont_fix" }, db)).rejects.toMatchObject({
+      code: "item-held",
+      extra: { errors: [{ field: "feedbackIds.1" }] },
+    });
+  });
+
+  rolledBack("filters the inbox by one status or several", async (db) => {
+    await register(db, acme);
+    const open = await file(db, acme);
+    const asked = await file(db, acme, { status: "needs_info" });
+    await file(db, acme, { status: "spam" });
+    const ids = async (status: string) =>
+      (await list(owner, { namespace: acme, status }, db)).feedback.map((f) => f.id);
+    expect(await ids("needs_info")).toEqual([asked]);
+    expect(await ids("open,needs_info")).toEqual([asked, open]);
+    expect(() => listQuerySchema.parse({ namespace: acme, status: "open,closed" })).toThrow(/one or more of/);
+  });
+
+  rolledBack("shows the submitter each item's status and the owner's messages", async (db) => {
+    await register(db, acme);
+    const id = await file(db, acme);
+    await change(owner, { feedbackIds: [id], status: "needs_info", message: "Which version?" }, db);
+    const mine = await listSubmissions(agent, statusQuerySchema.parse({ namespace: acme }), db);
+    expect(mine.feedback[0]).toMatchObject({
+      status: "needs_info",
+      history: [{ kind: "status", to: "needs_info", message: "Which version?" }],
+    });
+  });
+
+  rolledBack("keeps status and the contract's resolved together in the database itself", async (db) => {
+    await register(db, acme);
+    await expect(file(db, acme, { status: "resolved", resolved: false })).rejects.toThrow();
+  });
+});
+
+describe("search", () => {
+  rolledBack(
+    "finds stemmed words in every text field, and literal parts of the title or description",
+    async (db) => {
+      await register(db, acme);
+      const crash = await file(db, acme, { title: "App crashes on save", description: "It crashed twice." });
+      const steps = await file(db, acme, {
+        title: "Odd export",
+        steps: ["Open settings", "Click Export CSV"],
+      });
+      const actual = await file(db, acme, { title: "Wrong total", actual: "The invoice total is doubled" });
+      const code = await file(db, acme, { title: "Error E_42x on login", description: "Seen since v2." });
+      const ids = async (q: string) =>
+        (await list(owner, { namespace: acme, q }, db)).feedback.map((f) => f.id);
+      expect(await ids("crash")).toEqual([crash]);
+      expect(await ids("settings")).toEqual([steps]);
+      expect(await ids("invoices doubling")).toEqual([actual]);
+      // Part of a word: no lexeme matches it, the literal search does.
+      expect(await ids("E_42")).toEqual([code]);
+      expect(await ids('"total is doubled" -invoice')).toEqual([]);
+    },
+  );
+
+  rolledBack("marks what matched in the title and an excerpt of the description", async (db) => {
+    await register(db, acme);
+    await file(db, acme, { title: "App crashes on save", description: "It crashed twice while saving." });
+    const [item] = (await list(owner, { namespace: acme, q: "crash" }, db)).feedback;
+    expect(item?.highlights?.title).toEqual([
+      { text: "App ", match: false },
+      { text: "crashes", match: true },
+      { text: " on save", match: false },
+    ]);
+    expect(item?.highlights?.description.filter((f) => f.match).map((f) => f.text)).toEqual(["crashed"]);
+    // Without a search there is nothing to mark.
+    expect((await list(owner, { namespace: acme }, db)).feedback[0]?.highlights).toBeUndefined();
+  });
+
+  rolledBack("ranks by relevance when asked, and pages the ranked results", async (db) => {
+    await register(db, acme);
+    const weak = await file(db, acme, { title: "Slow page", description: "Checkout is slow." });
+    const strong = await file(db, acme, {
+      title: "Checkout broken",
+      description: "Checkout fails; checkout errors.",
+    });
+    const none = await file(db, acme, { title: "Dark mode" });
+    const newest = await list(owner, { namespace: acme, q: "checkout" }, db);
+    expect(newest.feedback.map((f) => f.id)).toEqual([strong, weak]);
+    const first = await list(owner, { namespace: acme, q: "checkout", sort: "relevance", limit: "1" }, db);
+    expect(first.feedback.map((f) => f.id)).toEqual([strong]);
+    const rest = await list(
+      owner,
+      { namespace: acme, q: "checkout", sort: "relevance", cursor: first.nextCursor },
+      db,
+    );
+    expect(rest.feedback.map((f) => f.id)).toEqual([weak]);
+    expect(rest.nextCursor).toBeUndefined();
+    expect(none).toBeDefined();
+    // A ranked cursor is refused by the newest-first query, and the other way round.
+    await expect(
+      list(owner, { namespace: acme, q: "checkout", cursor: first.nextCursor }, db),
+    ).rejects.toMatchObject({
+      code: "invalid-cursor",
+    });
+    expect(() => listQuerySchema.parse({ namespace: acme, sort: "relevance" })).toThrow(/needs a search/);
+  });
+});
