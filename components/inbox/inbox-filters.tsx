@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { STATUS_LABELS } from "@/components/ui/badge";
 import { SearchIcon } from "@/components/ui/icons";
+import { FEEDBACK_STATUSES } from "@/lib/api-client/inbox-filters";
 import type { FeedbackCounts, InboxFilters } from "@/lib/api-client/types";
 import { SEVERITIES, TYPE_LABELS, TYPES } from "./constants";
 
@@ -35,6 +37,7 @@ export function InboxFilterBar({ filters, counts, onChange }: Props) {
   const [text, setText] = useState(filters.q ?? "");
   const searchRef = useRef<HTMLInputElement>(null);
   const severityId = useId();
+  const stageId = useId();
 
   // Follow the URL when it changes from elsewhere (back button, a link).
   useEffect(() => {
@@ -117,6 +120,22 @@ export function InboxFilterBar({ filters, counts, onChange }: Props) {
             </option>
           ))}
         </select>
+        <label htmlFor={stageId} className="sr-only">
+          Triage status
+        </label>
+        <select
+          id={stageId}
+          value={filters.stage ?? ""}
+          onChange={(e) => onChange({ stage: e.target.value || null, item: null })}
+          className="h-8 rounded-lg border border-zinc-300 bg-white px-2 text-sm"
+        >
+          <option value="">Any status</option>
+          {FEEDBACK_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
         <div className="relative min-w-48 flex-1">
           <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-zinc-400" />
           <input
@@ -124,8 +143,8 @@ export function InboxFilterBar({ filters, counts, onChange }: Props) {
             type="search"
             value={text}
             onChange={(e) => setText(e.target.value)}
-            aria-label="Search titles and descriptions"
-            placeholder="Search titles and descriptions"
+            aria-label="Search the inbox"
+            placeholder="Search every field: words, “phrases”, -excluded"
             maxLength={200}
             className="h-8 w-full rounded-lg border border-zinc-300 bg-white pr-8 pl-8 text-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
           />

@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { SeverityBadge, TypeBadge } from "@/components/ui/badge";
+import { SeverityBadge, StatusBadge, TypeBadge } from "@/components/ui/badge";
 import { CheckIcon } from "@/components/ui/icons";
 import { LocalTime } from "@/components/ui/local-time";
 import type { InboxItem } from "@/lib/api-client/types";
@@ -31,21 +31,46 @@ export function InboxRow({ item, href, selected, onOpen }: Props) {
         <span
           className={`min-w-0 flex-1 truncate text-sm font-medium ${item.resolved ? "text-zinc-500" : "text-zinc-900"}`}
         >
-          {item.title}
+          {item.highlights ? <Marked fragments={item.highlights.title} /> : item.title}
         </span>
         <span className="shrink-0 text-xs text-zinc-400 tabular-nums">
           <LocalTime iso={item.createdAt} relative />
         </span>
       </div>
       <div className="mt-1 flex items-center gap-2">
-        <p className="min-w-0 flex-1 truncate text-xs text-zinc-500">{item.description}</p>
+        <p className="min-w-0 flex-1 truncate text-xs text-zinc-500">
+          {item.highlights ? <Marked fragments={item.highlights.description} /> : item.description}
+        </p>
         {item.resolved ? (
           <span className="inline-flex shrink-0 items-center gap-0.5 text-xs font-medium text-emerald-700">
             <CheckIcon className="size-3.5" /> Resolved
           </span>
+        ) : item.status !== "open" ? (
+          <StatusBadge status={item.status} />
         ) : null}
         <SeverityBadge severity={item.severity} />
       </div>
     </a>
+  );
+}
+
+type Fragments = NonNullable<InboxItem["highlights"]>["title"];
+
+/** Text with the parts that matched the search marked; plain text nodes only, never HTML. */
+function Marked({ fragments }: { fragments: Fragments }) {
+  return (
+    <>
+      {fragments.map((f, i) =>
+        f.match ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: fragments never move; the index is their identity
+          <mark key={i} className="rounded-sm bg-amber-100 px-0.5 text-inherit">
+            {f.text}
+          </mark>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: as above
+          <span key={i}>{f.text}</span>
+        ),
+      )}
+    </>
   );
 }

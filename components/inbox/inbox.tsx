@@ -7,6 +7,7 @@ import { ArrowLeftIcon, InboxIcon } from "@/components/ui/icons";
 import { EmptyState } from "@/components/ui/states";
 import { useCounts, useInbox } from "@/lib/api-client/hooks/use-inbox";
 import { useSession } from "@/lib/api-client/hooks/use-session";
+import { exportHref } from "@/lib/api-client/inbox-filters";
 import { InboxFilterBar } from "./inbox-filters";
 import { InboxList } from "./inbox-list";
 import { ItemDetail } from "./item-detail";
@@ -34,7 +35,7 @@ export function Inbox({ namespace }: { namespace: string }) {
 
   return (
     <div className="flex flex-col lg:h-[calc(100dvh-3.5rem)]">
-      <div className="flex items-center gap-2 border-b border-zinc-200 bg-white px-4 pt-4 pb-2 sm:px-6">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-zinc-200 bg-white px-4 pt-4 pb-2 sm:px-6">
         <Link
           href="/dashboard"
           className="rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900"
@@ -44,9 +45,18 @@ export function Inbox({ namespace }: { namespace: string }) {
         </Link>
         <h1 className="font-mono text-lg font-semibold tracking-tight">{namespace}</h1>
         {openCount !== undefined ? <span className="text-sm text-zinc-500">{openCount} open</span> : null}
+        <span className="ml-auto flex items-center gap-1 text-sm">
+          <span className="hidden text-zinc-500 sm:inline">Export this view:</span>
+          <a href={exportHref(namespace, filters, "csv")} className={buttonClass("ghost", "sm")} download>
+            CSV
+          </a>
+          <a href={exportHref(namespace, filters, "json")} className={buttonClass("ghost", "sm")} download>
+            JSON
+          </a>
+        </span>
         <Link
           href={`/dashboard/${encodeURIComponent(namespace)}/webhooks`}
-          className={buttonClass("secondary", "sm", "ml-auto")}
+          className={buttonClass("secondary", "sm")}
         >
           Webhooks
         </Link>

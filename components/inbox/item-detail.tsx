@@ -11,8 +11,10 @@ import { usdLabel } from "@/lib/api-client/money";
 import type { FeedbackRecord, InboxItem } from "@/lib/api-client/types";
 import { shortAddress } from "../format";
 import { Attachments, Reproduction, Section, TargetValue } from "./item-fields";
+import { ItemHistory } from "./item-history";
 import { RecordTable } from "./record-table";
 import { ResolveDialog } from "./resolve-dialog";
+import { TriagePanel } from "./triage-panel";
 
 type Props = { owner: string; namespace: string; id: string; fromList?: InboxItem; onBack: () => void };
 
@@ -40,7 +42,7 @@ export function ItemDetail({ owner, namespace, id, fromList, onBack }: Props) {
       ) : !item ? (
         <Loading label="Loading the item…" />
       ) : (
-        <Body item={item} />
+        <Body owner={owner} namespace={namespace} item={item} />
       )}
       {item && resolving ? (
         <ResolveDialog owner={owner} namespace={namespace} item={item} onClose={() => setResolving(false)} />
@@ -49,7 +51,7 @@ export function ItemDetail({ owner, namespace, id, fromList, onBack }: Props) {
   );
 }
 
-function Body({ item }: { item: FeedbackRecord }) {
+function Body({ owner, namespace, item }: { owner: string; namespace: string; item: FeedbackRecord }) {
   return (
     <>
       <h2 id="item-title" className="mt-3 text-xl font-semibold tracking-tight break-words text-zinc-900">
@@ -58,7 +60,7 @@ function Body({ item }: { item: FeedbackRecord }) {
       <div className="mt-2 flex flex-wrap items-center gap-1.5">
         <TypeBadge type={item.type} />
         <SeverityBadge severity={item.severity} />
-        <StatusBadge resolved={item.resolved} />
+        <StatusBadge status={item.status} />
         {item.verified ? (
           <span className="text-xs font-medium text-emerald-700">✓ verified submitter</span>
         ) : null}
@@ -71,6 +73,7 @@ function Body({ item }: { item: FeedbackRecord }) {
         {item.submitterWallet ? <CopyButton text={item.submitterWallet} label="Copy address" /> : null}
       </p>
       {item.resolved ? <Resolution item={item} /> : null}
+      <TriagePanel key={item.status} owner={owner} namespace={namespace} item={item} />
       <Section title="Description">
         <p className="text-sm leading-relaxed break-words whitespace-pre-wrap text-zinc-800">
           {item.description}
@@ -88,6 +91,11 @@ function Body({ item }: { item: FeedbackRecord }) {
               </li>
             ))}
           </ul>
+        </Section>
+      ) : null}
+      {item.history.length ? (
+        <Section title="History">
+          <ItemHistory history={item.history} />
         </Section>
       ) : null}
       <Section title="All fields">

@@ -70,7 +70,7 @@ function SubmissionRow({ item }: { item: Submission }) {
       <div className="flex items-start gap-2">
         <TypeBadge type={item.type} />
         <p className="min-w-0 flex-1 text-sm font-medium break-words">{item.title}</p>
-        <StatusBadge resolved={item.resolved} />
+        <StatusBadge status={item.status} />
       </div>
       <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-zinc-500">
         <span className="font-mono">{item.namespace}</span>
@@ -79,6 +79,7 @@ function SubmissionRow({ item }: { item: Submission }) {
         </span>
         <SeverityBadge severity={item.severity} />
       </p>
+      {!resolution ? <OwnerNote item={item} /> : null}
       {resolution ? (
         <div className="mt-3 rounded-lg border-l-2 border-emerald-400 bg-emerald-50/60 px-3 py-2 text-sm">
           <p className="text-xs text-emerald-800">
@@ -103,5 +104,25 @@ function SubmissionRow({ item }: { item: Submission }) {
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** The owner's latest word on an open item: a question when it needs information, else a note. */
+function OwnerNote({ item }: { item: Submission }) {
+  const last = item.history.findLast((h) => h.kind === "status" && h.message);
+  if (!last?.message) return null;
+  const asking = item.status === "needs_info";
+  return (
+    <div
+      className={`mt-3 rounded-lg border-l-2 px-3 py-2 text-sm ${
+        asking ? "border-amber-400 bg-amber-50/70" : "border-zinc-300 bg-zinc-50"
+      }`}
+      data-testid="owner-note"
+    >
+      <p className={`text-xs ${asking ? "text-amber-900" : "text-zinc-600"}`}>
+        {asking ? "The owner asks" : "The owner says"} · <LocalTime iso={last.at} relative />
+      </p>
+      <p className="mt-1 break-words whitespace-pre-wrap text-zinc-800">{last.message}</p>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { FeedbackStatus } from "@/lib/api-client/types";
 
 const TONES = {
   zinc: "bg-zinc-100 text-zinc-700 ring-zinc-200",
@@ -43,7 +44,29 @@ export function SeverityBadge({ severity }: { severity: string | null }) {
   return <Badge tone={SEVERITY_TONES[severity] ?? "zinc"}>{severity}</Badge>;
 }
 
-/** Open or resolved. */
-export function StatusBadge({ resolved }: { resolved: boolean }) {
-  return resolved ? <Badge tone="green">Resolved</Badge> : <Badge tone="indigo">Open</Badge>;
+/** Each triage status as people read it. */
+export const STATUS_LABELS: Record<FeedbackStatus, string> = {
+  open: "Open",
+  acknowledged: "Acknowledged",
+  needs_info: "Needs info",
+  in_progress: "In progress",
+  wont_fix: "Won't fix",
+  duplicate: "Duplicate",
+  spam: "Spam",
+  resolved: "Resolved",
+};
+const STATUS_TONES: Record<FeedbackStatus, Tone> = {
+  open: "indigo",
+  acknowledged: "sky",
+  needs_info: "amber",
+  in_progress: "violet",
+  wont_fix: "zinc",
+  duplicate: "zinc",
+  spam: "zinc",
+  resolved: "green",
+};
+
+/** An item's triage status. */
+export function StatusBadge({ status }: { status: FeedbackStatus }) {
+  return <Badge tone={STATUS_TONES[status]}>{STATUS_LABELS[status]}</Badge>;
 }

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect as baseExpect, test } from "@playwright/test";
 import { chainReader } from "../../testing/chain";
 import { shot, submitAsAgent, watchCsp } from "./helpers";
@@ -88,7 +89,7 @@ test("an owner registers, finds an agent's report, resolves it, and the agent se
   await shot(page, testInfo, "03-inbox");
 
   // Keyboard: "/" jumps to search; j and k walk the list, Escape closes the item.
-  const search = page.getByRole("searchbox", { name: "Search titles and descriptions" });
+  const search = page.getByRole("searchbox", { name: "Search the inbox" });
   await page.keyboard.press("/");
   await expect(search).toBeFocused();
   await search.blur();
@@ -118,10 +119,10 @@ test("an owner registers, finds an agent's report, resolves it, and the agent se
   await expect(page).toHaveURL(new RegExp(`q=${word.toUpperCase()}`));
   await expect(list.getByRole("link")).toHaveCount(1);
   await page.reload();
-  await expect(page.getByRole("searchbox", { name: "Search titles and descriptions" })).toHaveValue(
-    word.toUpperCase(),
-  );
+  await expect(page.getByRole("searchbox", { name: "Search the inbox" })).toHaveValue(word.toUpperCase());
   await expect(list.getByRole("link")).toHaveCount(1);
+  // The words that matched are marked in the row.
+  await expect(list.locator("mark").first()).toHaveText(new RegExp(word, "i"));
   await shot(page, testInfo, "04-search");
 
   // The full view: every field, steps as a list, untrusted text as text, links only for http(s).
@@ -149,6 +150,29 @@ test("an owner registers, finds an agent's report, resolves it, and the agent se
   await expect(list.getByRole("link", { name: new RegExp(word) })).toContainText("Resolved");
   await shot(page, testInfo, "07-resolved");
 
+  // Triage: ask the agent for more on the other item; the full view and the list show it.
+  await page.goto(`${APP}/dashboard/${namespace}`);
+  await list.getByRole("link", { name: /Export the inbox as CSV/ }).click();
+  await expect(detail.getByRole("heading", { name: "Export the inbox as CSV" })).toBeVisible();
+  const triage = detail.getByRole("region", { name: "Triage" });
+  await triage.getByLabel("Status").selectOption("needs_info");
+  await triage.getByLabel("Message to the submitter").fill("Which columns do you need?");
+  await triage.getByRole("button", { name: "Update" }).click();
+  await expect(detail.getByRole("list", { name: "History" })).toContainText("Which columns do you need?");
+  await expect(list.getByRole("link", { name: /Export the inbox as CSV/ })).toContainText("Needs info");
+  await shot(page, testInfo, "07b-triage");
+
+  // Export the view: a CSV download of the open items, as a spreadsheet reads it.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "CSV", exact: true }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^${namespace}-feedback-.*\\.csv$`));
+  const csv = await readFile(await download.path(), "utf8");
+  expect(csv.replace(/^\uFEFF/, "").split("\r\n")[0]).toMatch(/^id,namespace,type,status,/);
+  expect(csv).toContain("needs_info");
+  expect(csv).not.toContain(word);
+
   // On a phone the inbox fits the screen.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${APP}/dashboard/${namespace}?status=all`);
@@ -168,6 +192,9 @@ test("an owner registers, finds an agent's report, resolves it, and the agent se
   const mine = agentPage.getByTestId("submission").filter({ hasText: word });
   await expect(mine).toContainText("Resolved");
   await expect(mine).toContainText("Fixed in 2.4.1, thank you!");
+  const asked = agentPage.getByTestId("submission").filter({ hasText: "Export the inbox as CSV" });
+  await expect(asked).toContainText("Needs info");
+  await expect(asked.getByTestId("owner-note")).toContainText("Which columns do you need?");
   expect(agent.count("personal_sign")).toBe(1);
   await shot(agentPage, testInfo, "09-submissions");
 

@@ -1,5 +1,6 @@
 // The shared schemas the browser's forms validate with. The side-effect import must stay first.
 import "./zod-jitless";
 
+export { FEEDBACK_STATUSES } from "@/lib/schemas/feedback";
 export { registerNamespaceSchema } from "@/lib/schemas/namespace";
 export { RESOLVE_MESSAGE_MAX } from "@/lib/schemas/resolve";

@@ -1,4 +1,7 @@
-import type { FeedbackType, InboxFilters, Severity } from "./types";
+import { FEEDBACK_STATUSES } from "./form-schemas";
+import type { FeedbackStatus, FeedbackType, InboxFilters, Severity } from "./types";
+
+export { FEEDBACK_STATUSES };
 
 export const TYPES = ["bug", "feature", "feedback"] as const satisfies readonly FeedbackType[];
 export const SEVERITIES = ["low", "medium", "high", "critical"] as const satisfies readonly Severity[];
@@ -8,7 +11,9 @@ export function parseInboxFilters(get: (key: string) => string | null | undefine
   const type = get("type");
   const severity = get("severity");
   const status = get("status");
+  const stage = get("stage");
   return {
+    stage: FEEDBACK_STATUSES.includes(stage as FeedbackStatus) ? (stage as FeedbackStatus) : undefined,
     type: TYPES.includes(type as FeedbackType) ? (type as FeedbackType) : undefined,
     severity: SEVERITIES.includes(severity as Severity) ? (severity as Severity) : undefined,
     status: status === "resolved" || status === "all" ? status : "open",
@@ -25,7 +30,16 @@ export function inboxListParams(namespace: string, filters: InboxFilters, cursor
   if (filters.type) query.set("type", filters.type);
   if (filters.severity) query.set("severity", filters.severity);
   if (filters.status !== "all") query.set("resolved", String(filters.status === "resolved"));
+  if (filters.stage) query.set("status", filters.stage);
   if (filters.q) query.set("q", filters.q);
   if (cursor) query.set("cursor", cursor);
   return query;
+}
+
+/** Where the export of this view downloads from (the session cookie signs it in). */
+export function exportHref(namespace: string, filters: InboxFilters, format: "csv" | "json"): string {
+  const query = inboxListParams(namespace, filters);
+  query.delete("limit");
+  query.set("format", format);
+  return `/api/namespace/export?${query}`;
 }

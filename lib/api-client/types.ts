@@ -5,10 +5,15 @@ import type { SessionView } from "@/lib/auth/browser-session";
 import type { SignInChallenge } from "@/lib/auth/siwe-sign-in";
 import type { countFeedback } from "@/lib/domain/feedback/count-feedback";
 import type { listOwnedNamespaces } from "@/lib/domain/namespace/list-owned-namespaces";
-import type { FeedbackType, Severity } from "@/lib/schemas/feedback";
-import type { feedbackRecordSchema, listResponseSchema, statusResponseSchema } from "@/lib/schemas/responses";
+import type { FeedbackStatus, FeedbackType, Severity } from "@/lib/schemas/feedback";
+import type {
+  changeStatusResponseSchema,
+  feedbackRecordSchema,
+  listResponseSchema,
+  statusResponseSchema,
+} from "@/lib/schemas/responses";
 
-export type { FeedbackType, SessionView, Severity, SignInChallenge };
+export type { FeedbackStatus, FeedbackType, SessionView, Severity, SignInChallenge };
 
 // The answers' types are the schemas' (the same schemas the OpenAPI document and its tests use).
 export type FeedbackRecord = z.output<typeof feedbackRecordSchema>;
@@ -27,8 +32,12 @@ export type InboxFilters = {
   severity?: Severity;
   /** "open" (the default view), "resolved" or "all". */
   status: "open" | "resolved" | "all";
+  /** One triage status ("stage" in the URL), on top of the open/resolved view. */
+  stage?: FeedbackStatus;
   q?: string;
 };
+
+export type ChangeStatusResult = z.output<typeof changeStatusResponseSchema>;
 
 export type RegisterResult = {
   namespace: string;

@@ -1,6 +1,15 @@
 import { api } from "../http";
 import { inboxListParams } from "../inbox-filters";
-import type { FeedbackCounts, FeedbackRecord, InboxFilters, InboxPage, Paid, ResolveResult } from "../types";
+import type {
+  ChangeStatusResult,
+  FeedbackCounts,
+  FeedbackRecord,
+  FeedbackStatus,
+  InboxFilters,
+  InboxPage,
+  Paid,
+  ResolveResult,
+} from "../types";
 import { postPaid } from "./paid";
 
 /** One page of a namespace's inbox, newest first. */
@@ -28,4 +37,17 @@ export function postResolve(
   input: { feedbackId: string; message?: string; rewardAmount?: string },
 ): Promise<Paid<ResolveResult>> {
   return postPaid<ResolveResult>(pay, "/api/namespace/resolve", input);
+}
+
+/** Sets one triage status, and a message for the submitters, on items of a namespace. */
+export function postStatus(input: {
+  namespace: string;
+  feedbackIds: string[];
+  status: FeedbackStatus;
+  message?: string;
+}): Promise<ChangeStatusResult> {
+  return api<ChangeStatusResult>("/api/namespace/feedback/status", {
+    method: "POST",
+    body: JSON.stringify(input),
+  });
 }

@@ -1,0 +1,35 @@
+import { STATUS_LABELS } from "@/components/ui/badge";
+import { LocalTime } from "@/components/ui/local-time";
+import type { FeedbackRecord } from "@/lib/api-client/types";
+import { shortAddress } from "../format";
+
+type Entry = FeedbackRecord["history"][number];
+
+function what(entry: Entry): string {
+  if (entry.kind === "follow_up") return "answered";
+  if (entry.from === "resolved" && entry.to !== "resolved")
+    return `reopened as ${STATUS_LABELS[entry.to ?? "open"]}`;
+  return `set ${STATUS_LABELS[entry.to ?? "open"]}`;
+}
+
+/** Every change to an item, oldest first: who, what, when, and the message that came with it. */
+export function ItemHistory({ history }: { history: FeedbackRecord["history"] }) {
+  if (history.length === 0) return null;
+  return (
+    <ol aria-label="History" className="space-y-3">
+      {history.map((entry) => (
+        <li key={`${entry.at}-${entry.kind}-${entry.to}`} className="border-l-2 border-zinc-200 pl-3 text-sm">
+          <p className="text-zinc-600">
+            <span className="font-mono text-zinc-800">
+              {entry.actor === "service" ? "The service" : shortAddress(entry.actor)}
+            </span>{" "}
+            {what(entry)} · <LocalTime iso={entry.at} relative />
+          </p>
+          {entry.message ? (
+            <p className="mt-1 break-words whitespace-pre-wrap text-zinc-900">{entry.message}</p>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,82 @@
+import { useId, useState } from "react";
+import { STATUS_LABELS } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { explainError } from "@/lib/api-client/explain";
+import { useChangeStatus } from "@/lib/api-client/hooks/use-change-status";
+import { FEEDBACK_STATUSES } from "@/lib/api-client/inbox-filters";
+import type { FeedbackRecord, FeedbackStatus } from "@/lib/api-client/types";
+
+// Resolving with a tip goes through the resolve dialog (it is paid); here it is the free resolve.
+const PROMPTS: Partial<Record<FeedbackStatus, string>> = {
+  needs_info: "What do you need to know? The submitter sees this and can answer.",
+  wont_fix: "Why not? The submitter sees this.",
+  resolved: "A message for the submitter (optional).",
+};
+
+/** Moves the item through triage, with a message the submitter sees in its history. */
+export function TriagePanel({
+  owner,
+  namespace,
+  item,
+}: {
+  owner: string;
+  namespace: string;
+  item: FeedbackRecord;
+}) {
+  const [status, setStatus] = useState<FeedbackStatus>(item.status);
+  const [message, setMessage] = useState("");
+  const change = useChangeStatus(owner, namespace);
+  const selectId = useId();
+  const messageId = useId();
+  const changed = status !== item.status;
+
+  function apply() {
+    change.mutate({ ids: [item.id], status, message }, { onSuccess: () => setMessage("") });
+  }
+
+  return (
+    <section aria-label="Triage" className="mt-4 rounded-xl border border-zinc-200 p-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor={selectId} className="text-sm font-medium text-zinc-700">
+          Status
+        </label>
+        <select
+          id={selectId}
+          value={status}
+          onChange={(e) => setStatus(e.target.value as FeedbackStatus)}
+          className="h-8 rounded-lg border border-zinc-300 bg-white px-2 text-sm"
+        >
+          {FEEDBACK_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+        <Button size="sm" variant="secondary" onClick={apply} disabled={!changed} busy={change.isPending}>
+          {item.status === "resolved" && changed ? "Reopen" : "Update"}
+        </Button>
+      </div>
+      {changed ? (
+        <div className="mt-2">
+          <label htmlFor={messageId} className="sr-only">
+            Message to the submitter
+          </label>
+          <textarea
+            id={messageId}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+            maxLength={2000}
+            rows={2}
+            placeholder={PROMPTS[status] ?? "A note for the submitter (optional)."}
+            className="w-full rounded-lg border border-zinc-300 px-2 py-1.5 text-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
+          />
+        </div>
+      ) : null}
+      {change.isError ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {explainError(change.error, "save")}
+        </p>
+      ) : null}
+    </section>
+  );
+}
