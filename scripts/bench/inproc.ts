@@ -188,6 +188,15 @@ async function prepare() {
     },
     { name: "type=bug", params: { type: "bug" } },
     { name: "severity=critical", params: { severity: "critical" } },
+    { name: "status=needs_info,in_progress", params: { status: "needs_info,in_progress" } },
+    // Search: a word every item holds, a rare token, a literal part of a word, nothing at all, and the
+    // common word ranked by relevance (every match is scored before the first page is known).
+    { name: "search: common word (q=benchmark)", params: { q: "benchmark" } },
+    { name: "search: rare token (q=77777)", params: { q: "77777" } },
+    { name: "search: part of a word (q=enchmar)", params: { q: "enchmar" } },
+    { name: "search: no match (q=zyxwvut)", params: { q: "zyxwvut" } },
+    { name: "search: rare words by relevance", params: { q: "item 77777", sort: "relevance" } },
+    { name: "search: common word by relevance", params: { q: "benchmark", sort: "relevance" } },
   ];
   const limit = 50;
   const results = [];

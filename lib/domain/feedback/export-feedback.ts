@@ -19,7 +19,7 @@ const EXPORT_PAGE = 500;
 export async function exportFeedback(wallet: string, query: ExportQuery, db?: DbOrTx) {
   const database = db ?? (await getDb());
   await requireOwner(wallet, query.namespace, database);
-  const { where, scope } = inboxFilter({ ...query, limit: EXPORT_PAGE, sort: "newest" });
+  const { where, scope, match } = inboxFilter({ ...query, limit: EXPORT_PAGE, sort: "newest" });
   const encoder = new TextEncoder();
   const json = query.format === "json";
   let cursor: string | undefined;
@@ -29,7 +29,7 @@ export async function exportFeedback(wallet: string, query: ExportQuery, db?: Db
     async pull(controller) {
       if (done) return;
       try {
-        const page = await pageOf(database, { where, scope, limit: EXPORT_PAGE, cursor });
+        const page = await pageOf(database, { where, scope, match, limit: EXPORT_PAGE, cursor });
         let chunk = first ? (json ? "[" : CSV_HEADER) : "";
         for (const row of page.rows) {
           const record = { ...presentFields(row), context: row.context };

@@ -1,16 +1,17 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import type { DbOrTx } from "@/lib/db/client";
 import { feedback, namespaces, webhookDeliveries } from "@/lib/db/schema";
 import { listOwnedNamespaces } from "@/lib/domain/namespace/list-owned-namespaces";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
-import { listQuerySchema, statusQuerySchema } from "@/lib/schemas/list";
+import { exportQuerySchema, listQuerySchema, statusQuerySchema } from "@/lib/schemas/list";
 import { resolveFeedbackSchema } from "@/lib/schemas/resolve";
 import { changeStatusSchema } from "@/lib/schemas/triage";
 import { rolledBack } from "@/testing/rollback";
 import { changeStatus } from "./change-status";
 import { countFeedback } from "./count-feedback";
+import { exportFeedback } from "./export-feedback";
 import { getFeedback } from "./get-feedback";
 import { listFeedback } from "./list-feedback";
 import { listSubmissions } from "./list-submissions";
@@ -366,5 +367,53 @@ describe("search", () => {
       code: "invalid-cursor",
     });
     expect(() => listQuerySchema.parse({ namespace: acme, sort: "relevance" })).toThrow(/needs a search/);
+  });
+});
+
+describe("search beyond the newest items", () => {
+  rolledBack(
+    "finds rare matches among old items and pages them in order, without a gap or a repeat",
+    async (db) => {
+      await register(db, acme);
+      // 2,500 items, newest last; every 100th mentions a needle, so only 5 of the newest 2,000 do.
+      await db.execute(sql`
+      insert into feedback (id, namespace, type, title, description, targets, payment_id, created_at)
+      select 'fb_many_' || lpad(i::text, 5, '0'), ${acme}, 'bug', 'Report ' || i,
+             case when i % 100 = 0 then 'A rare needle here' else 'Nothing to see' end,
+             '[]'::jsonb, 'pay_many_' || i, timestamptz '2026-01-01' + make_interval(secs => i)
+      from generate_series(1, 2500) as i`);
+      const expected = Array.from(
+        { length: 25 },
+        (_, k) => `fb_many_${String(2500 - k * 100).padStart(5, "0")}`,
+      );
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await list(
+          owner,
+          { namespace: acme, q: "needle", limit: "7", ...(cursor ? { cursor } : {}) },
+          db,
+        );
+        seen.push(...page.feedback.map((f) => f.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(seen).toEqual(expected);
+      // A literal part of a word, and a word nobody wrote, take the same path.
+      expect((await list(owner, { namespace: acme, q: "eedl", limit: "100" }, db)).count).toBe(25);
+      expect((await list(owner, { namespace: acme, q: "zyxwvut" }, db)).count).toBe(0);
+    },
+  );
+
+  rolledBack("exports only what the search matches", async (db) => {
+    await register(db, acme);
+    const hit = await file(db, acme, { title: "Crash on save" });
+    await file(db, acme, { title: "Dark mode" });
+    const out = await exportFeedback(
+      owner,
+      exportQuerySchema.parse({ namespace: acme, q: "crash", format: "json" }),
+      db,
+    );
+    const records = JSON.parse(await new Response(out.body).text());
+    expect(records.map((r: { id: string }) => r.id)).toEqual([hit]);
   });
 });

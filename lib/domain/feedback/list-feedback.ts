@@ -41,6 +41,7 @@ export function inboxFilter(query: ListQuery): {
   scope: string;
   rank?: SQL<number>;
   extra?: Record<string, SQL<string>>;
+  match?: SQL;
 } {
   const where: SQL[] = [eq(feedback.namespace, query.namespace)];
   if (query.type) where.push(eq(feedback.type, query.type));
@@ -48,7 +49,7 @@ export function inboxFilter(query: ListQuery): {
   if (query.resolved !== undefined) where.push(eq(feedback.resolved, query.resolved));
   if (query.status) where.push(inArray(feedback.status, query.status));
   const search = query.q ? searchOf(query.q) : undefined;
-  if (search) where.push(search.match);
+
   // Every filter is part of the scope, so a cursor from one query is refused by any other. The free
   // text comes last, after a fixed number of fields, so no two queries share a scope string.
   const resolved = query.resolved === undefined ? "" : String(query.resolved);
@@ -57,7 +58,7 @@ export function inboxFilter(query: ListQuery): {
   return {
     where,
     scope,
-    ...(search ? { extra: search.extra } : {}),
+    ...(search ? { extra: search.extra, match: search.match } : {}),
     ...(search && query.sort === "relevance" ? { rank: search.rank } : {}),
   };
 }

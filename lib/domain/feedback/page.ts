@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { and, desc, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
 import {
@@ -24,7 +24,12 @@ export type PageQuery = {
   rank?: SQL<number>;
   /** Extra columns computed per row of the page (search highlights). */
   extra?: Record<string, SQL<string | null>>;
+  /** A search condition, kept apart from `where` so the page can pick how to find its matches. */
+  match?: SQL;
 };
+
+/** How many of the newest rows a search page looks through before it asks the search indexes. */
+export const SEARCH_WINDOW = 2_000;
 
 /**
  * The SQL of one page, limit + 1 rows (unexecuted: `npm run bench` EXPLAINs exactly this). Newest
@@ -32,7 +37,7 @@ export type PageQuery = {
  * order has no stable key, so the cursor counts the rows already given.
  */
 export function pageSelect(db: DbOrTx, query: PageQuery) {
-  const where = [...query.where];
+  const where = query.match ? [...query.where, query.match] : [...query.where];
   const columns = { ...itemColumns, ...query.extra };
   if (query.rank) {
     const offset = query.cursor ? decodeOffsetCursor(query.cursor, query.scope) : 0;
@@ -62,12 +67,69 @@ export function pageSelect(db: DbOrTx, query: PageQuery) {
   );
 }
 
+const newestFirst = [sql`${feedback.createdAt} desc nulls last`, sql`${feedback.id} desc nulls last`];
+const before = (at: { createdAt: Date; id: string }) =>
+  sql`(${feedback.createdAt}, ${feedback.id}) < (${at.createdAt.toISOString()}::timestamptz, ${at.id})`;
+
+/**
+ * A newest-first search page, whatever the search's frequency. A word most items hold is found by
+ * walking the newest items in index order; a rare one that way means reading the whole namespace. So
+ * the page first looks through the newest SEARCH_WINDOW items, and only if they hold too few matches
+ * asks the search indexes (GIN full text and trigrams) for the matches beyond them, then sorts those.
+ * Both steps are bounded: the window by its size, the index step by how rare the search turned out.
+ */
+async function searchRows(db: DbOrTx, query: PageQuery & { match: SQL }) {
+  const where = [...query.where];
+  if (query.cursor) where.push(before(decodeCursor(query.cursor, query.scope)));
+  const columns = { ...itemColumns, ...query.extra };
+  const want = query.limit + 1;
+  const window = db
+    .select({ id: feedback.id })
+    .from(feedback)
+    .where(and(...where))
+    .orderBy(...newestFirst)
+    .limit(SEARCH_WINDOW);
+  const recent = await db
+    .select(columns)
+    .from(feedback)
+    .where(and(inArray(feedback.id, window), query.match))
+    .orderBy(...newestFirst)
+    .limit(want);
+  if (recent.length >= want) return recent;
+  // The window's oldest item: matches beyond it come from the search indexes.
+  const [edge] = await db
+    .select({ createdAt: feedback.createdAt, id: feedback.id })
+    .from(feedback)
+    .where(and(...where))
+    .orderBy(...newestFirst)
+    .offset(SEARCH_WINDOW - 1)
+    .limit(1);
+  if (!edge) return recent;
+  // Materialized, so the planner finds the matches through the search indexes first, instead of
+  // walking the namespace in date order hoping to meet them.
+  const matches = db
+    .select({ id: feedback.id })
+    .from(feedback)
+    .where(and(...where, before(edge), query.match));
+  const older = await db
+    .select(columns)
+    .from(feedback)
+    .where(sql`${feedback.id} in (with hits as materialized (${matches}) select id from hits)`)
+    .orderBy(...newestFirst)
+    .limit(want - recent.length);
+  return [...recent, ...older];
+}
+
 /** One page: reads limit + 1 rows to know whether more remain. */
 export async function pageOf<Extra extends Record<string, unknown> = Record<string, never>>(
   db: DbOrTx,
   query: PageQuery,
 ): Promise<{ rows: (ItemRow & Extra)[]; nextCursor?: string }> {
-  const rows = (await pageSelect(db, query)) as (ItemRow & Extra)[];
+  const rows = (
+    query.match && !query.rank
+      ? await searchRows(db, { ...query, match: query.match })
+      : await pageSelect(db, query)
+  ) as (ItemRow & Extra)[];
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
   const last = page.at(-1);
