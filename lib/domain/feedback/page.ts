@@ -29,7 +29,7 @@ export type PageQuery = {
 };
 
 /** How many of the newest rows a search page looks through before it asks the search indexes. */
-export const SEARCH_WINDOW = 2_000;
+const SEARCH_WINDOW = 2_000;
 
 /**
  * The SQL of one page, limit + 1 rows (unexecuted: `npm run bench` EXPLAINs exactly this). Newest
