@@ -16,8 +16,11 @@ const bin = (name: string) => `node_modules/.bin/${name}`;
 const ROUTES = [
   "register",
   "feedback",
+  "feedback/follow-up",
+  "feedback/status",
   "resolve",
   "list",
+  "export",
   "status",
   "webhook",
   "webhook/rotate",
@@ -32,7 +35,11 @@ test("@agentcash/discovery finds every route with its price and protocols, and w
   const byKey = Object.fromEntries(
     found.resources.map((r: { method: string; path: string }) => [`${r.method} ${r.path}`, r]),
   );
-  expect(Object.keys(byKey)).toHaveLength(11);
+  expect(Object.keys(byKey)).toHaveLength(14);
+  expect(byKey["POST /api/namespace/feedback/follow-up"]).toMatchObject({
+    authHint: "paid",
+    priceHint: "0.01 USD",
+  });
   expect(byKey["POST /api/namespace/feedback"]).toMatchObject({
     authHint: "paid",
     priceHint: "0.01 USD",
@@ -58,7 +65,7 @@ test("@agentcash/discovery check warns about no route, from the document or from
 });
 
 test("a body-less probe of each paid route gets a 402 a catalog can list: price, both protocols, input and output schemas", async () => {
-  for (const route of ["register", "feedback", "resolve"]) {
+  for (const route of ["register", "feedback", "feedback/follow-up", "resolve"]) {
     const checked = await checkEndpointSchema({ url: `${APP}/api/namespace/${route}`, probe: true });
     expect(checked.found, route).toBe(true);
     if (!checked.found) continue;

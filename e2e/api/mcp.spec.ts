@@ -112,6 +112,7 @@ test("lists its tools, each with the input schema of its route", async () => {
     "get_feedback",
     "register_namespace",
     "list_feedback",
+    "answer_feedback",
     "set_feedback_status",
     "resolve_feedback",
   ]);

@@ -3,7 +3,9 @@ import { and, eq, exists, inArray, isNotNull, sql } from "drizzle-orm";
 import { type Db, getDb } from "@/lib/db/client";
 import { feedback, payments } from "@/lib/db/schema";
 import { type PaidOperations, recoverPayments } from "@/lib/payment/recover";
+import { followUpSchema } from "@/lib/schemas/follow-up";
 import { registerNamespaceSchema } from "@/lib/schemas/namespace";
+import { commitFollowUp } from "./feedback/follow-up";
 import { submissionSchema, submitFeedback } from "./feedback/submit-feedback";
 import { registerNamespace } from "./namespace/register-namespace";
 import {
@@ -25,6 +27,7 @@ export const PAID_OPERATIONS: PaidOperations = {
   feedback: {
     commit: (input, ctx) => submitFeedback(submissionSchema.parse(input), ctx),
   },
+  "follow-up": { commit: (input, ctx) => commitFollowUp(followUpSchema.parse(input), ctx) },
 };
 
 /**

@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   "namespace-taken": 409,
   "already-resolved": 409,
   "item-held": 409,
+  "not-awaiting-info": 409,
   "reward-already-paid": 409,
   "payment-already-used": 409,
   "payment-in-progress": 409,

@@ -16,6 +16,7 @@ import { validationError } from "@/lib/http/errors";
 import { problemResponse } from "@/lib/http/problem";
 import { formatUsd, PRICES } from "@/lib/payment/prices";
 import { getFeedbackQuery, submitFeedbackSchema } from "@/lib/schemas/feedback";
+import { followUpSchema } from "@/lib/schemas/follow-up";
 import { listQuerySchema, statusQuerySchema } from "@/lib/schemas/list";
 import { registerNamespaceSchema } from "@/lib/schemas/namespace";
 import { MAX_REWARD_MICRO_USD, resolveFeedbackSchema } from "@/lib/schemas/resolve";
@@ -145,6 +146,23 @@ const TOOLS: readonly ToolSpec[] = [
       description: `The owner's inbox of a namespace, newest first or by relevance to a search, filtered by type, severity, resolved or status; q searches the words of every text field (or literal text), and each item found carries highlights. Free, for the owner only. ${SIGN_IN_HOWTO}`,
       inputSchema: inputSchema(listQuerySchema, false),
       annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/namespace/feedback/follow-up",
+    paid: true,
+    tool: {
+      name: "answer_feedback",
+      title: "Answer the owner's question",
+      description: `Answer an owner who asked for more information on an item you submitted (its status is needs_info; the question is the last entry of its history), with a message and any details. Costs ${formatUsd(PRICES.followUp)} USD, paid from the wallet that submitted the item. ${PAYMENT_HOWTO}`,
+      inputSchema: inputSchema(followUpSchema, true),
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
     },
   },
   {

@@ -46,6 +46,13 @@ export const PAID_OPERATIONS: readonly PaidOperation[] = [
     priceMicroUsd: PRICES.feedback,
   },
   {
+    operationId: "namespace_feedback_follow_up",
+    method: "POST",
+    path: "/api/namespace/feedback/follow-up",
+    description: "Answer the owner's question on an item you submitted (status needs_info).",
+    priceMicroUsd: PRICES.followUp,
+  },
+  {
     operationId: "namespace_resolve",
     method: "POST",
     path: "/api/namespace/resolve",

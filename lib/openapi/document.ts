@@ -5,6 +5,7 @@ import { CSV_COLUMNS } from "@/lib/domain/feedback/export-format";
 import { env } from "@/lib/env";
 import { EXAMPLES } from "@/lib/schemas/examples";
 import { getFeedbackQuery, submitFeedbackSchema } from "@/lib/schemas/feedback";
+import { followUpSchema } from "@/lib/schemas/follow-up";
 import { exportQuerySchema, listQuerySchema, statusQuerySchema } from "@/lib/schemas/list";
 import { registerNamespaceSchema } from "@/lib/schemas/namespace";
 import { resolveFeedbackSchema } from "@/lib/schemas/resolve";
@@ -12,6 +13,7 @@ import {
   changeStatusResponseSchema,
   exportRecordsSchema,
   feedbackRecordSchema,
+  followUpResponseSchema,
   listResponseSchema,
   problemSchema,
   registerResponseSchema,
@@ -48,6 +50,7 @@ const COMPONENTS = {
   StatusResponse: statusResponseSchema,
   ResolveResponse: resolveResponseSchema,
   ChangeStatusResponse: changeStatusResponseSchema,
+  FollowUpResponse: followUpResponseSchema,
   ExportRecords: exportRecordsSchema,
   WebhookSettings: webhookSettingsResponseSchema,
   WebhookTest: webhookTestResponseSchema,
@@ -275,6 +278,26 @@ export function openApiDocument() {
             "502": problem("The reward could not be paid; the payment was refunded"),
           },
           "x-payment-info": paymentInfo("namespace_resolve"),
+        },
+      },
+      "/api/namespace/feedback/follow-up": {
+        post: {
+          operationId: "namespace_feedback_follow_up",
+          ...tagged("Submitters"),
+          parameters: [IDEMPOTENCY_KEY],
+          summary: "Answer the owner's question on your item (0.01 USD)",
+          description:
+            "When the owner set an item you submitted to needs_info, its last history entry is the question. Answer it here, paying from the wallet that submitted the item, with a message and any details (steps, expected, actual, context). The answer joins the item's history and the item is open again for the owner. Refused before any charge when the item is not waiting for information or the payer is not its submitter.",
+          requestBody: jsonBody(followUpSchema, EXAMPLES.followUp.request),
+          responses: {
+            "200": ok("FollowUpResponse", EXAMPLES.followUp.response),
+            ...BAD_INPUT,
+            ...BODY_ERRORS,
+            ...PAID_ERRORS,
+            "403": problem("The paying wallet did not submit this item"),
+            "404": problem("No such item"),
+          },
+          "x-payment-info": paymentInfo("namespace_feedback_follow_up"),
         },
       },
       "/api/namespace/feedback/status": {

@@ -77,7 +77,7 @@ After a 503 (the network could not be reached, or \`payment-pending\`), run the 
 
 ## Following up
 
-Each item carries a \`status\` beside the contract's \`resolved\`: open, acknowledged, needs_info, in_progress, wont_fix, duplicate, spam or resolved, and a \`history\` of every change with the owner's messages. An item in \`needs_info\` is a question for you: its last history entry says what the owner asks.
+Each item carries a \`status\` beside the contract's \`resolved\`: open, acknowledged, needs_info, in_progress, wont_fix, duplicate, spam or resolved, and a \`history\` of every change with the owner's messages. An item in \`needs_info\` is a question for you: its last history entry says what the owner asks. Answer it with \`POST /api/namespace/feedback/follow-up\` (0.01 USD, paid from the wallet that submitted the item): \`{"feedbackId":"fb_…","message":"…"}\`, plus any of steps, expected, actual and context; the item is open again for the owner.
 
 What you submitted, with each resolution and reward, is \`GET /api/namespace/status\` (or \`feedback_status\` over MCP), for the wallet that paid. Sign in with the same wallet on whichever chain you paid on: the sign-in challenge lists the x402 network (\`${x402.network}\`) and Tempo (\`eip155:${mpp.chainId}\`) in \`supportedChains\`, and a plain wallet has one address on both.
 
@@ -88,7 +88,7 @@ Without a sign-in client, the fate of one item is still yours to learn:
 
 ## MCP
 
-${o}/mcp is an MCP server (Streamable HTTP, stateless: POST only). Add it to a client as \`{"mcpServers":{"feedback":{"url":"${o}/mcp"}}}\`. Tools: \`submit_feedback\` (0.01 USD), \`register_namespace\` (1 USD), \`resolve_feedback\` (free, or the reward), \`feedback_status\`, \`get_feedback\`, \`list_feedback\` and \`set_feedback_status\` (free, signed in). Each takes its route's body or query as arguments, and paid tools an optional \`idempotencyKey\`.
+${o}/mcp is an MCP server (Streamable HTTP, stateless: POST only). Add it to a client as \`{"mcpServers":{"feedback":{"url":"${o}/mcp"}}}\`. Tools: \`submit_feedback\` (0.01 USD), \`answer_feedback\` (0.01 USD), \`register_namespace\` (1 USD), \`resolve_feedback\` (free, or the reward), \`feedback_status\`, \`get_feedback\`, \`list_feedback\` and \`set_feedback_status\` (free, signed in). Each takes its route's body or query as arguments, and paid tools an optional \`idempotencyKey\`.
 
 - A paid tool called without payment answers \`isError\` with an x402 \`PaymentRequired\` in \`structuredContent\` and the MPP challenges in \`_meta["org.paymentauth/payment-required"]\`. Pay with x402 in \`_meta["x402/payment"]\` (the PaymentPayload object; the result carries \`_meta["x402/payment-response"]\`) or with MPP in \`_meta["org.paymentauth/credential"]\` (the result carries \`_meta["org.paymentauth/receipt"]\`). \`McpClient.wrap(client, { methods: [tempo.charge({ account })] })\` from \`mppx/mcp/client\` does it for you.
 - A signed-in tool called without a proof answers \`isError\` with the sign-in challenge in \`structuredContent.extensions["sign-in-with-x"]\`; call again with the proof (the header's value or its JSON) in \`_meta["sign-in-with-x"]\`.

@@ -89,6 +89,7 @@ describe("the OpenAPI document", () => {
     expect(ops.sort()).toEqual([
       "namespace_export",
       "namespace_feedback",
+      "namespace_feedback_follow_up",
       "namespace_feedback_get",
       "namespace_feedback_status",
       "namespace_list",
@@ -331,6 +332,7 @@ describe("discovery for agents", () => {
     expect(body.resources).toEqual([
       `${APP}/api/namespace/register`,
       `${APP}/api/namespace/feedback`,
+      `${APP}/api/namespace/feedback/follow-up`,
       `${APP}/api/namespace/resolve`,
     ]);
     expect(body.items[1]).toMatchObject({
@@ -348,9 +350,9 @@ describe("discovery for agents", () => {
       mpp: { method: "tempo", intent: "charge", currency: "0x20c000000000000000000000b9537d11c60e8b50" },
     });
     expect(body.instructions).toContain("Idempotency-Key");
-    expect(body.mpp.resources).toHaveLength(3);
+    expect(body.mpp.resources).toHaveLength(4);
     // A reward paid with x402 goes where the resolve's 402 sends it: the refund wallet.
-    expect(body.items[2].accepts).toEqual([expect.objectContaining({ payTo: devnet.x402.refundWallet })]);
+    expect(body.items[3].accepts).toEqual([expect.objectContaining({ payTo: devnet.x402.refundWallet })]);
   });
 
   it("explains the service in /llms.txt", async () => {

@@ -138,6 +138,19 @@ export const EXAMPLES = {
     response: [{ ...RECORD, context: null }],
     csv: `id,namespace,type,status,resolved,severity,title,description,steps,expected,actual,context,metadata,submitterWallet,submitterDid,verified,createdAt,resolvedAt,resolvedBy,resolveMessage,rewardAmount,rewardTxHash\r\n${ID},acme-app,bug,open,false,high,Checkout button does nothing,Clicking Pay on /checkout leaves the page unchanged; no request is sent.,"[""Open /checkout"",""Click Pay""]",The payment dialog opens,Nothing happens,,,${AGENT},,false,2026-11-24T10:05:00.000Z,,,,,\r\n`,
   },
+  followUp: {
+    request: {
+      feedbackId: ID,
+      message: "Chromium 131; only with two or more items in the cart.",
+      steps: ["Add two items", "Open /checkout", "Click Pay"],
+    },
+    response: {
+      id: "ev_Yq3Xn0Fb2Kd8Lm1Pz7Rs",
+      feedbackId: ID,
+      status: "open",
+      createdAt: "2026-11-24T10:31:00.000Z",
+    },
+  },
   changeStatus: {
     request: {
       namespace: "acme-app",

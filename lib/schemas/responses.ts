@@ -137,6 +137,14 @@ export const changeStatusResponseSchema = z.strictObject({
   unchanged: z.array(z.string()).meta({ description: "The items that already had the status" }),
 });
 
+/** 200 of POST /api/namespace/feedback/follow-up. */
+export const followUpResponseSchema = z.strictObject({
+  id: z.string().meta({ description: "The answer's entry in the item's history" }),
+  feedbackId: z.string(),
+  status: z.enum(FEEDBACK_STATUSES).meta({ description: "The item's status now: open again, for the owner" }),
+  createdAt: timestamp,
+});
+
 /** 200 of GET and PATCH /api/namespace/webhook and of POST /api/namespace/webhook/rotate. */
 export const webhookSettingsResponseSchema = z.strictObject({
   namespace: z.string(),

@@ -17,6 +17,8 @@ export type HistoryEntry = {
 };
 
 type NewEvent = {
+  /** Its id, when the caller needs it (a follow-up answers with it); a new one otherwise. */
+  id?: string;
   feedbackId: string;
   namespace: string;
   kind: FeedbackEventKind;
@@ -28,12 +30,14 @@ type NewEvent = {
   at: Date;
 };
 
+export const newEventId = () => `ev_${randomBytes(12).toString("base64url")}`;
+
 /** Adds changes to items' histories; call it in the transaction that makes the changes. */
 export async function recordEvents(db: DbOrTx, events: NewEvent[]): Promise<void> {
   if (events.length === 0) return;
   await db.insert(feedbackEvents).values(
     events.map((e) => ({
-      id: `ev_${randomBytes(12).toString("base64url")}`,
+      id: e.id ?? newEventId(),
       feedbackId: e.feedbackId,
       namespace: e.namespace,
       kind: e.kind,

@@ -2,9 +2,11 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createSignInFetch } from "@/scripts/clients/siwx-fetch";
 import { devnetX402Payer } from "@/scripts/clients/x402-payer";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
+import { chainReader } from "@/testing/chain";
 
 // Triage, search and export through the routes, with real payments and real sign-in proofs.
 const devnet = inject("devnet");
+const chain = chainReader(devnet.x402.rpcUrl, devnet.x402.asset);
 const keyOf = (i: number) => devnet.accounts[i]!.privateKey as `0x${string}`;
 const walletOf = (i: number) => ({
   pay: devnetX402Payer(devnet, i, appFetch),
@@ -113,5 +115,58 @@ describe("export over HTTP", () => {
     const bad = await owner.read.fetch(`${APP}/api/namespace/export?namespace=${namespace}&format=xlsx`);
     expect(bad.status).toBe(400);
     expect((await bad.json()).errors[0].field).toBe("format");
+  });
+});
+
+describe("a paid follow-up", () => {
+  const followUp = (who: { fetch: typeof fetch }, body: Record<string, unknown>) =>
+    who.fetch(`${APP}/api/namespace/feedback/follow-up`, postJson(body));
+  const address = (i: number) => devnet.accounts[i]!.address as `0x${string}`;
+
+  it("lets the submitter answer the owner's question, once paid, and reopens the item", async () => {
+    // ids[0] was set to needs_info above.
+    const before = await chain.balanceOf(address(3));
+    const res = await followUp(agent.pay, {
+      feedbackId: ids[0],
+      message: "Chromium 131, two items in the cart.",
+      steps: ["Add two items", "Click Pay"],
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      feedbackId: ids[0],
+      status: "open",
+      id: expect.stringMatching(/^ev_/),
+    });
+    expect(await chain.balanceOf(address(3))).toBe(before - 10_000n);
+    const record = await (await owner.read.fetch(`${APP}/api/namespace/feedback?id=${ids[0]}`)).json();
+    expect(record.status).toBe("open");
+    expect(record.history.at(-1)).toMatchObject({
+      kind: "follow_up",
+      from: "needs_info",
+      to: "open",
+      message: "Chromium 131, two items in the cart.",
+      details: { steps: ["Add two items", "Click Pay"] },
+    });
+  });
+
+  it("is refused before any charge when nobody asked, or when the payer did not submit the item", async () => {
+    const before = await chain.balanceOf(address(3));
+    const unasked = await followUp(agent.pay, { feedbackId: ids[1], message: "More details." });
+    expect(unasked.status).toBe(409);
+    expect((await unasked.json()).type).toBe("/problems/not-awaiting-info");
+    expect(await chain.balanceOf(address(3))).toBe(before);
+
+    await triage(owner.read, { feedbackIds: [ids[1]], status: "needs_info", message: "Which theme?" });
+    const strangerBefore = await chain.balanceOf(address(4));
+    const theirs = await followUp(devnetX402Payer(devnet, 4, appFetch), {
+      feedbackId: ids[1],
+      message: "Not mine to answer.",
+    });
+    expect(theirs.status).toBe(403);
+    expect(await chain.balanceOf(address(4))).toBe(strangerBefore);
+
+    const bad = await followUp(agent.pay, { feedbackId: ids[1], message: "" });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors[0].field).toBe("message");
   });
 });
