@@ -38,6 +38,7 @@ export function InboxFilterBar({ filters, counts, onChange }: Props) {
   const searchRef = useRef<HTMLInputElement>(null);
   const severityId = useId();
   const stageId = useId();
+  const sortId = useId();
 
   // Follow the URL when it changes from elsewhere (back button, a link).
   useEffect(() => {
@@ -135,6 +136,18 @@ export function InboxFilterBar({ filters, counts, onChange }: Props) {
               {STATUS_LABELS[s]}
             </option>
           ))}
+        </select>
+        <label htmlFor={sortId} className="sr-only">
+          Order
+        </label>
+        <select
+          id={sortId}
+          value={filters.sort ?? ""}
+          onChange={(e) => onChange({ sort: e.target.value || null, item: null })}
+          className="h-8 rounded-lg border border-zinc-300 bg-white px-2 text-sm"
+        >
+          <option value="">Newest first</option>
+          <option value="reports">Most reports</option>
         </select>
         <div className="relative min-w-48 flex-1">
           <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-zinc-400" />

@@ -15,10 +15,12 @@ type Props = {
   selectedId: string | null;
   hrefFor: (id: string) => string;
   onOpen: (id: string) => void;
+  picked: ReadonlySet<string>;
+  onPick: (id: string, range: boolean) => void;
 };
 
 /** The inbox's rows, newest first; the next page loads when the reader scrolls to the end, or on "Load more". */
-export function InboxList({ query, items, filters, selectedId, hrefFor, onOpen }: Props) {
+export function InboxList({ query, items, filters, selectedId, hrefFor, onOpen, picked, onPick }: Props) {
   const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   // Never cancel a page already on its way (the default would fetch it twice).
@@ -56,8 +58,25 @@ export function InboxList({ query, items, filters, selectedId, hrefFor, onOpen }
     <div aria-busy={query.isFetching || undefined}>
       <ul aria-label="Feedback items" className="divide-y divide-zinc-100">
         {items.map((item) => (
-          <li key={item.id}>
-            <InboxRow item={item} href={hrefFor(item.id)} selected={item.id === selectedId} onOpen={onOpen} />
+          <li key={item.id} className="flex items-stretch">
+            <label className="flex shrink-0 cursor-pointer items-start pt-3.5 pl-3">
+              <input
+                type="checkbox"
+                checked={picked.has(item.id)}
+                onChange={() => {}}
+                onClick={(e) => onPick(item.id, e.shiftKey)}
+                aria-label={`Select "${item.title}"`}
+                className="size-4 rounded border-zinc-300 accent-indigo-600"
+              />
+            </label>
+            <div className="min-w-0 flex-1">
+              <InboxRow
+                item={item}
+                href={hrefFor(item.id)}
+                selected={item.id === selectedId}
+                onOpen={onOpen}
+              />
+            </div>
           </li>
         ))}
       </ul>

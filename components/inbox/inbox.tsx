@@ -8,11 +8,13 @@ import { EmptyState } from "@/components/ui/states";
 import { useCounts, useInbox } from "@/lib/api-client/hooks/use-inbox";
 import { useSession } from "@/lib/api-client/hooks/use-session";
 import { exportHref } from "@/lib/api-client/inbox-filters";
+import { BulkBar } from "./bulk-bar";
 import { InboxFilterBar } from "./inbox-filters";
 import { InboxList } from "./inbox-list";
 import { ItemDetail } from "./item-detail";
 import { useInboxUrl } from "./use-inbox-url";
 import { useListKeys } from "./use-list-keys";
+import { useSelection } from "./use-selection";
 
 /** A namespace's inbox: filters on top, the list on the left, the open item on the right (alone on a phone). */
 export function Inbox({ namespace }: { namespace: string }) {
@@ -27,6 +29,9 @@ export function Inbox({ namespace }: { namespace: string }) {
   const open = selectedId !== null;
 
   useListKeys(items, selectedId, (id) => update({ item: id }));
+  const order = useMemo(() => items.map((i) => i.id), [items]);
+  const selection = useSelection(order);
+  const picked = items.filter((i) => selection.picked.has(i.id));
 
   const openCount = counts.data?.total.open;
   useEffect(() => {
@@ -68,7 +73,12 @@ export function Inbox({ namespace }: { namespace: string }) {
             open ? "hidden" : "block"
           }`}
         >
+          {picked.length > 0 ? (
+            <BulkBar owner={owner} namespace={namespace} picked={picked} onDone={selection.clear} />
+          ) : null}
           <InboxList
+            picked={selection.picked}
+            onPick={selection.toggle}
             query={query}
             items={items}
             filters={filters}

@@ -11,6 +11,7 @@ import { usdLabel } from "@/lib/api-client/money";
 import type { FeedbackRecord, InboxItem } from "@/lib/api-client/types";
 import { shortAddress } from "../format";
 import { Attachments, Reproduction, Section, TargetValue } from "./item-fields";
+import { ItemGroup } from "./item-group";
 import { ItemHistory } from "./item-history";
 import { RecordTable } from "./record-table";
 import { ResolveDialog } from "./resolve-dialog";
@@ -91,6 +92,11 @@ function Body({ owner, namespace, item }: { owner: string; namespace: string; it
               </li>
             ))}
           </ul>
+        </Section>
+      ) : null}
+      {item.group.length ? (
+        <Section title={`Duplicates · ${item.group.length + 1} reports`}>
+          <ItemGroup owner={owner} namespace={namespace} item={item} />
         </Section>
       ) : null}
       {item.history.length ? (

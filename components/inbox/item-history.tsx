@@ -7,6 +7,8 @@ type Entry = FeedbackRecord["history"][number];
 
 function what(entry: Entry): string {
   if (entry.kind === "follow_up") return "answered";
+  if (entry.kind === "merged") return "grouped this report with its duplicates";
+  if (entry.kind === "unmerged") return "took this report out of its group";
   if (entry.from === "resolved" && entry.to !== "resolved")
     return `reopened as ${STATUS_LABELS[entry.to ?? "open"]}`;
   return `set ${STATUS_LABELS[entry.to ?? "open"]}`;

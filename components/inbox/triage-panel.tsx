@@ -1,10 +1,9 @@
 import { useId, useState } from "react";
-import { STATUS_LABELS } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { explainError } from "@/lib/api-client/explain";
-import { useChangeStatus } from "@/lib/api-client/hooks/use-change-status";
-import { FEEDBACK_STATUSES } from "@/lib/api-client/inbox-filters";
+import { useChangeStatus } from "@/lib/api-client/hooks/use-triage";
 import type { FeedbackRecord, FeedbackStatus } from "@/lib/api-client/types";
+import { StatusSelect } from "./status-select";
 
 // Resolving with a tip goes through the resolve dialog (it is paid); here it is the free resolve.
 const PROMPTS: Partial<Record<FeedbackStatus, string>> = {
@@ -40,18 +39,7 @@ export function TriagePanel({
         <label htmlFor={selectId} className="text-sm font-medium text-zinc-700">
           Status
         </label>
-        <select
-          id={selectId}
-          value={status}
-          onChange={(e) => setStatus(e.target.value as FeedbackStatus)}
-          className="h-8 rounded-lg border border-zinc-300 bg-white px-2 text-sm"
-        >
-          {FEEDBACK_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABELS[s]}
-            </option>
-          ))}
-        </select>
+        <StatusSelect id={selectId} value={status} onChange={setStatus} />
         <Button size="sm" variant="secondary" onClick={apply} disabled={!changed} busy={change.isPending}>
           {item.status === "resolved" && changed ? "Reopen" : "Update"}
         </Button>

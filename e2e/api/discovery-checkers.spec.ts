@@ -18,6 +18,8 @@ const ROUTES = [
   "feedback",
   "feedback/follow-up",
   "feedback/status",
+  "feedback/merge",
+  "feedback/unmerge",
   "resolve",
   "list",
   "export",
@@ -35,7 +37,7 @@ test("@agentcash/discovery finds every route with its price and protocols, and w
   const byKey = Object.fromEntries(
     found.resources.map((r: { method: string; path: string }) => [`${r.method} ${r.path}`, r]),
   );
-  expect(Object.keys(byKey)).toHaveLength(14);
+  expect(Object.keys(byKey)).toHaveLength(16);
   expect(byKey["POST /api/namespace/feedback/follow-up"]).toMatchObject({
     authHint: "paid",
     priceHint: "0.01 USD",

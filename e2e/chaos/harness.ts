@@ -157,7 +157,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         const body = {
           namespace,
           type: "bug",
-          title: `Report ${n} from ${payer.address.slice(0, 8)}`,
+          // Distinct titles: alike reports are grouped, and resolving one resolves its group.
+          title: `Storm report ${n}: ${Math.random().toString(36).slice(2, 12)}`,
           description: "Filed during the storm.",
         };
         const done = await paidCall(

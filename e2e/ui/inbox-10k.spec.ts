@@ -28,13 +28,13 @@ async function seed(dataDir: string) {
   );
   await client.query(
     `insert into feedback (id, namespace, type, title, description, severity, targets, resolved, status,
-       submitter_wallet, payment_id, created_at)
+       submitter_wallet, payment_id, created_at, grouped_at)
      select 'fb_seed_' || i, $1, (array['bug','feature','feedback'])[1 + i % 3],
        'Report ' || i || ': the checkout button stops responding on step ' || (i % 97),
        repeat('After a few clicks the page stops reacting and nothing is sent. ', 4) || 'Case ' || i,
        (array['low','medium','high','critical'])[1 + i % 4], '[]'::jsonb, i % 5 = 0,
        case when i % 5 = 0 then 'resolved' else 'open' end,
-       $2, 'seed-pay-' || i, now() - make_interval(mins => i)
+       $2, 'seed-pay-' || i, now() - make_interval(mins => i), now()
      from generate_series(1, ${ITEMS}) as i`,
     [NAMESPACE, devnet.accounts[7]!.address],
   );

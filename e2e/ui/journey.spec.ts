@@ -173,6 +173,40 @@ test("an owner registers, finds an agent's report, resolves it, and the agent se
   expect(csv).toContain("needs_info");
   expect(csv).not.toContain(word);
 
+  // Duplicates: the same request again joins its group on its own; the row counts the reports.
+  await submitAsAgent(OWNER.privateKey, namespace, {
+    type: "feature",
+    title: "Export the inbox as a CSV file",
+    description: "Same ask: a spreadsheet export.",
+  });
+  const exportRow = list.getByRole("link", { name: /Export the inbox as CSV/ });
+  await expect(async () => {
+    await page.reload();
+    await expect(exportRow).toContainText("×2", { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(detail.getByRole("list", { name: "Reports in this group" })).toContainText(
+    "Export the inbox as a CSV file",
+  );
+
+  // A differently worded one is merged by hand: pick both rows, merge; the group now holds three.
+  await submitAsAgent(AGENT.privateKey, namespace, {
+    type: "feature",
+    title: "Spreadsheet download of all reports",
+    description: "Please let us download everything.",
+  });
+  await page.reload();
+  const other = list.getByRole("link", { name: /Spreadsheet download/ });
+  await expect(other).toBeVisible();
+  await page.getByRole("checkbox", { name: /Spreadsheet download/ }).click();
+  await page.getByRole("checkbox", { name: /Export the inbox as CSV/ }).click();
+  const bulk = page.getByRole("region", { name: "Selected items" });
+  await expect(bulk).toContainText("2 selected");
+  await shot(page, testInfo, "07c-bulk");
+  await bulk.getByRole("button", { name: "Merge as duplicates" }).click();
+  await expect(exportRow).toContainText("×3");
+  await expect(other).toHaveCount(0);
+  await expect(bulk).toBeHidden();
+
   // On a phone the inbox fits the screen.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${APP}/dashboard/${namespace}?status=all`);

@@ -13,6 +13,7 @@ export function parseInboxFilters(get: (key: string) => string | null | undefine
   const status = get("status");
   const stage = get("stage");
   return {
+    sort: get("sort") === "reports" ? "reports" : undefined,
     stage: FEEDBACK_STATUSES.includes(stage as FeedbackStatus) ? (stage as FeedbackStatus) : undefined,
     type: TYPES.includes(type as FeedbackType) ? (type as FeedbackType) : undefined,
     severity: SEVERITIES.includes(severity as Severity) ? (severity as Severity) : undefined,
@@ -26,11 +27,13 @@ const INBOX_PAGE_SIZE = 50;
 
 /** The query string of GET /api/namespace/list for these filters. */
 export function inboxListParams(namespace: string, filters: InboxFilters, cursor?: string): URLSearchParams {
-  const query = new URLSearchParams({ namespace, limit: String(INBOX_PAGE_SIZE) });
+  // The dashboard shows one row per group of duplicates.
+  const query = new URLSearchParams({ namespace, limit: String(INBOX_PAGE_SIZE), grouped: "true" });
   if (filters.type) query.set("type", filters.type);
   if (filters.severity) query.set("severity", filters.severity);
   if (filters.status !== "all") query.set("resolved", String(filters.status === "resolved"));
   if (filters.stage) query.set("status", filters.stage);
+  if (filters.sort) query.set("sort", filters.sort);
   if (filters.q) query.set("q", filters.q);
   if (cursor) query.set("cursor", cursor);
   return query;
@@ -39,7 +42,10 @@ export function inboxListParams(namespace: string, filters: InboxFilters, cursor
 /** Where the export of this view downloads from (the session cookie signs it in). */
 export function exportHref(namespace: string, filters: InboxFilters, format: "csv" | "json"): string {
   const query = inboxListParams(namespace, filters);
+  // An export holds every report, grouped or not, newest first.
   query.delete("limit");
+  query.delete("grouped");
+  query.delete("sort");
   query.set("format", format);
   return `/api/namespace/export?${query}`;
 }

@@ -34,6 +34,8 @@ export type InboxFilters = {
   status: "open" | "resolved" | "all";
   /** One triage status ("stage" in the URL), on top of the open/resolved view. */
   stage?: FeedbackStatus;
+  /** Groups with the most reports first, instead of the newest. */
+  sort?: "reports";
   q?: string;
 };
 

@@ -2,6 +2,7 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { describeError } from "@/lib/http/log";
+import { groupPending } from "./feedback/groups";
 import { recoverPaidWrites } from "./paid-operations";
 import { recoverPayouts } from "./rewards/recover-payouts";
 
@@ -14,11 +15,12 @@ async function runOnce() {
   try {
     const writes = await recoverPaidWrites();
     const rewards = await recoverPayouts();
+    const grouped = await groupPending();
     if (
       Object.values({ ...writes, pending: 0 }).some((n) => n > 0) ||
-      rewards.paid + rewards.refunded + rewards.errors > 0
+      rewards.paid + rewards.refunded + rewards.errors + grouped > 0
     ) {
-      console.info("[recovery]", JSON.stringify({ writes, rewards }));
+      console.info("[recovery]", JSON.stringify({ writes, rewards, grouped }));
     }
   } catch (error) {
     console.error(`[recovery] pass failed: ${describeError(error)}`);

@@ -15,16 +15,18 @@ import {
   feedbackRecordSchema,
   followUpResponseSchema,
   listResponseSchema,
+  mergeResponseSchema,
   problemSchema,
   registerResponseSchema,
   resolveResponseSchema,
   statusResponseSchema,
   submitResponseSchema,
+  unmergeResponseSchema,
   webhookDeliveriesResponseSchema,
   webhookSettingsResponseSchema,
   webhookTestResponseSchema,
 } from "@/lib/schemas/responses";
-import { changeStatusSchema } from "@/lib/schemas/triage";
+import { changeStatusSchema, mergeSchema, unmergeSchema } from "@/lib/schemas/triage";
 import {
   updateWebhookSchema,
   webhookDeliveriesQuerySchema,
@@ -51,6 +53,8 @@ const COMPONENTS = {
   ResolveResponse: resolveResponseSchema,
   ChangeStatusResponse: changeStatusResponseSchema,
   FollowUpResponse: followUpResponseSchema,
+  MergeResponse: mergeResponseSchema,
+  UnmergeResponse: unmergeResponseSchema,
   ExportRecords: exportRecordsSchema,
   WebhookSettings: webhookSettingsResponseSchema,
   WebhookTest: webhookTestResponseSchema,
@@ -298,6 +302,38 @@ export function openApiDocument() {
             "404": problem("No such item"),
           },
           "x-payment-info": paymentInfo("namespace_feedback_follow_up"),
+        },
+      },
+      "/api/namespace/feedback/merge": {
+        post: {
+          operationId: "namespace_feedback_merge",
+          ...tagged("Owners"),
+          summary: "File reports under one group of duplicates (owner, free, signed in)",
+          description:
+            "Each named report, and every report already grouped under it, joins the group of into (or of the group into belongs to). All or none. A new report whose title is alike an open group's (same type) joins it on its own; the group's head counts the reports as votes (reportCount). Resolving any report of a group resolves them all; a reward goes only to the report it was given for.",
+          security: siwx,
+          requestBody: jsonBody(mergeSchema, EXAMPLES.merge.request),
+          responses: {
+            "200": ok("MergeResponse", EXAMPLES.merge.response),
+            ...OWNER_ERRORS,
+            ...BODY_ERRORS,
+            "404": problem("No such namespace, or a report that is not in it (errors names each)"),
+          },
+        },
+      },
+      "/api/namespace/feedback/unmerge": {
+        post: {
+          operationId: "namespace_feedback_unmerge",
+          ...tagged("Owners"),
+          summary: "Take reports out of their groups (owner, free, signed in)",
+          security: siwx,
+          requestBody: jsonBody(unmergeSchema, EXAMPLES.unmerge.request),
+          responses: {
+            "200": ok("UnmergeResponse", EXAMPLES.unmerge.response),
+            ...OWNER_ERRORS,
+            ...BODY_ERRORS,
+            "404": problem("No such namespace, or a report that is not in it (errors names each)"),
+          },
         },
       },
       "/api/namespace/feedback/status": {

@@ -1,7 +1,7 @@
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { describe, expect, inject, it, vi } from "vitest";
 import { devnetX402Payer } from "@/scripts/clients/x402-payer";
-import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
+import { APP, appFetch, distinctTitle, postJson, uniqueName } from "@/testing/app-fetch";
 import { rewardRequirement } from "@/testing/rewards";
 
 // Configured without an x402 refund key: a reward paid with x402 could not be paid back, so x402 is
@@ -20,7 +20,12 @@ describe("rewards when x402 payments cannot be refunded", () => {
     expect((await owner.fetch(`${APP}/api/namespace/register`, postJson({ namespace }))).status).toBe(200);
     const submitted = await x402(3).fetch(
       `${APP}/api/namespace/feedback`,
-      postJson({ namespace, type: "bug", title: "Tip me", description: "Only MPP can tip this." }),
+      postJson({
+        namespace,
+        type: "bug",
+        title: distinctTitle("Tip me"),
+        description: "Only MPP can tip this.",
+      }),
     );
     const { id } = await submitted.json();
 

@@ -26,6 +26,8 @@ const RECORD = {
   resolvedBy: null,
   rewardTxHash: null,
   status: "open",
+  groupId: null,
+  reportCount: 1,
 } as const;
 
 const RESOLVED = {
@@ -131,7 +133,29 @@ export const EXAMPLES = {
   },
   record: {
     query: { id: ID },
-    response: { ...RECORD, context: "Chromium 131 on Linux; cart held 2 items", history: [] },
+    response: {
+      ...RECORD,
+      reportCount: 2,
+      context: "Chromium 131 on Linux; cart held 2 items",
+      history: [],
+      group: [
+        {
+          id: "fb_Hq7Yb2Wc0Xv9Zr4Ls1Mn3P",
+          title: "Pay button on /checkout does nothing",
+          status: "open",
+          submitterWallet: "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65",
+          createdAt: "2026-11-24T10:12:00.000Z",
+        },
+      ],
+    },
+  },
+  merge: {
+    request: { namespace: "acme-app", into: ID, feedbackIds: ["fb_Hq7Yb2Wc0Xv9Zr4Ls1Mn3P"] },
+    response: { namespace: "acme-app", groupId: ID, reportCount: 2, merged: ["fb_Hq7Yb2Wc0Xv9Zr4Ls1Mn3P"] },
+  },
+  unmerge: {
+    request: { namespace: "acme-app", feedbackIds: ["fb_Hq7Yb2Wc0Xv9Zr4Ls1Mn3P"] },
+    response: { namespace: "acme-app", unmerged: ["fb_Hq7Yb2Wc0Xv9Zr4Ls1Mn3P"] },
   },
   export: {
     query: { namespace: "acme-app", status: "open,needs_info", format: "csv" },

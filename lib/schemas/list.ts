@@ -51,12 +51,23 @@ export const listQuerySchema = z
     ...inboxFilters,
     limit,
     cursor,
-    /** newest first (default), or by relevance to q. */
-    sort: z.enum(["newest", "relevance"], { error: "must be newest or relevance" }).default("newest"),
+    /** One row per group of duplicates (its head, with the group's reporters), instead of every report. */
+    grouped: z
+      .enum(["true", "false"], { error: "must be true or false" })
+      .transform((v) => v === "true")
+      .default(false),
+    /** newest first (default), by relevance to q, or by reports per group (votes; with grouped=true). */
+    sort: z
+      .enum(["newest", "relevance", "reports"], { error: "must be newest, relevance or reports" })
+      .default("newest"),
   })
   .refine((query) => query.sort !== "relevance" || query.q !== undefined, {
     path: ["sort"],
     error: "relevance needs a search (q)",
+  })
+  .refine((query) => query.sort !== "reports" || query.grouped, {
+    path: ["sort"],
+    error: "reports needs grouped=true",
   });
 export type ListQuery = z.output<typeof listQuerySchema>;
 

@@ -52,12 +52,18 @@ const listedFields = {
     description:
       "The owner's triage status, beside the contract's fields: resolved exactly when resolved is true",
   }),
+  groupId: nullableString.meta({
+    description: "The report heading the group of duplicates this one belongs to; null when it heads its own",
+  }),
+  reportCount: z.number().int().min(1).meta({
+    description: "On a group's head: the reports in the group, itself included (votes); 1 otherwise",
+  }),
 };
 
 /** One change in an item's history: a status change (with the owner's message) or a follow-up. */
 const historyEntrySchema = z.strictObject({
   at: timestamp,
-  kind: z.enum(["status", "follow_up"]),
+  kind: z.enum(["status", "follow_up", "merged", "unmerged"]),
   actor: z.string().meta({ description: 'The wallet that made the change, or "service"' }),
   from: z.enum(FEEDBACK_STATUSES).nullable(),
   to: z.enum(FEEDBACK_STATUSES).nullable(),
@@ -67,16 +73,35 @@ const historyEntrySchema = z.strictObject({
 const history = z.array(historyEntrySchema).meta({ description: "Every change to the item, oldest first" });
 
 /** 200 of GET /api/namespace/feedback?id=: the full stored record (contract 2.2) with namespace and context. */
-export const feedbackRecordSchema = z.strictObject({ ...listedFields, context: nullableString, history });
+export const feedbackRecordSchema = z.strictObject({
+  ...listedFields,
+  context: nullableString,
+  history,
+  group: z
+    .array(
+      z.strictObject({
+        id: z.string(),
+        title: z.string(),
+        status: z.enum(FEEDBACK_STATUSES),
+        submitterWallet: nullableString,
+        createdAt: timestamp,
+      }),
+    )
+    .meta({ description: "The other reports of its group of duplicates, oldest first (at most 100)" }),
+});
 
 const fragments = z.array(z.strictObject({ text: z.string(), match: z.boolean() }));
 
 /** 200 of GET /api/namespace/export?format=json: the view's records, without their histories. */
-export const exportRecordsSchema = z.array(feedbackRecordSchema.omit({ history: true }));
+export const exportRecordsSchema = z.array(feedbackRecordSchema.omit({ history: true, group: true }));
 
 /** An item of the owner's list: the record without context, the title shortened; matches when searched. */
 const listItemSchema = z.strictObject({
   ...listedFields,
+  reporters: z
+    .array(z.string())
+    .optional()
+    .meta({ description: "With grouped=true: the wallets that filed the group's reports (at most 50)" }),
   highlights: z.strictObject({ title: fragments, description: fragments }).optional().meta({
     description:
       "With q: the title and an excerpt of the description as fragments, those that matched marked (match: true)",
@@ -144,6 +169,17 @@ export const followUpResponseSchema = z.strictObject({
   status: z.enum(FEEDBACK_STATUSES).meta({ description: "The item's status now: open again, for the owner" }),
   createdAt: timestamp,
 });
+
+/** 200 of POST /api/namespace/feedback/merge. */
+export const mergeResponseSchema = z.strictObject({
+  namespace: z.string(),
+  groupId: z.string().meta({ description: "The head of the group the reports joined" }),
+  reportCount: z.number().int().min(1),
+  merged: z.array(z.string()),
+});
+
+/** 200 of POST /api/namespace/feedback/unmerge. */
+export const unmergeResponseSchema = z.strictObject({ namespace: z.string(), unmerged: z.array(z.string()) });
 
 /** 200 of GET and PATCH /api/namespace/webhook and of POST /api/namespace/webhook/rotate. */
 export const webhookSettingsResponseSchema = z.strictObject({

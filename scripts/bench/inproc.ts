@@ -80,7 +80,7 @@ async function seed(db: Db, nsRows: number, totalRows: number) {
     const to = Math.min(total, from + chunk - 1);
     await db.execute(sql`
       insert into feedback (id, namespace, type, title, description, severity, targets, submitter_wallet,
-                            payment_id, created_at)
+                            payment_id, created_at, grouped_at)
       select 'fbbench' || lpad(g::text, 8, '0'),
              case when g % ${k} = 0 and g / ${k} <= ${nsRows} then ${INBOX_NAMESPACE}
                   else 'bench-other-' || (g % 997)::text end,
@@ -91,7 +91,8 @@ async function seed(db: Db, nsRows: number, totalRows: number) {
              '[]'::jsonb,
              null,
              'pay_bench_' || g,
-             now() - make_interval(secs => g)
+             now() - make_interval(secs => g),
+             now()
       from generate_series(${from}::int, ${to}::int) as g`);
     log(`seeded ${to}/${total} rows`);
   }

@@ -51,3 +51,19 @@ export function postStatus(input: {
     body: JSON.stringify(input),
   });
 }
+
+/** Files reports under the group of `into` (duplicates). */
+export function postMerge(input: { namespace: string; into: string; feedbackIds: string[] }) {
+  return api<{ groupId: string; reportCount: number; merged: string[] }>("/api/namespace/feedback/merge", {
+    method: "POST",
+    body: JSON.stringify(input),
+  });
+}
+
+/** Takes reports out of their groups. */
+export function postUnmerge(input: { namespace: string; feedbackIds: string[] }) {
+  return api<{ unmerged: string[] }>("/api/namespace/feedback/unmerge", {
+    method: "POST",
+    body: JSON.stringify(input),
+  });
+}

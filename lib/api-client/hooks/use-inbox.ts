@@ -18,6 +18,6 @@ export function useFeedbackItem(owner: string, id: string | null, fromList?: Inb
   return useQuery({
     ...itemQuery(owner, id ?? ""),
     enabled: Boolean(id),
-    placeholderData: fromList ? { ...fromList, context: null, history: [] } : undefined,
+    placeholderData: fromList ? { ...fromList, context: null, history: [], group: [] } : undefined,
   });
 }

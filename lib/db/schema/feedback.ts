@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, customType, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import type { FeedbackStatus } from "@/lib/schemas/feedback";
 
 export type FeedbackTarget = { kind: string; value: string; host: string };
@@ -45,6 +55,15 @@ export const feedback = pgTable(
     /** Set while a paid resolve holds the item, so a free resolve cannot slip in after it charged. */
     resolvingPaymentId: text("resolving_payment_id"),
     paymentId: text("payment_id").notNull().unique(),
+    /**
+     * Duplicates: the id of the report this one was grouped under (its group's first report), or
+     * null for a report that heads its own group. Groups are one level deep.
+     */
+    groupId: text("group_id"),
+    /** On a group's head: how many reports the group holds, itself included (votes). */
+    reportCount: integer("report_count").notNull().default(1),
+    /** When the service last looked for similar reports to group this one with; null: not yet. */
+    groupedAt: timestamp("grouped_at", { precision: 3, withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { precision: 3, withTimezone: true, mode: "date" }).notNull(),
     search: tsvector("search").generatedAlwaysAs(SEARCH_DOCUMENT),
   },
@@ -54,6 +73,13 @@ export const feedback = pgTable(
       sql`${t.status} in ('open', 'acknowledged', 'needs_info', 'in_progress', 'wont_fix', 'duplicate', 'spam', 'resolved')`,
     ),
     check("feedback_status_resolved_check", sql`(${t.status} = 'resolved') = ${t.resolved}`),
+    // A group's members, and the heads of a namespace by votes.
+    index("feedback_group_idx").on(t.groupId).where(sql`${t.groupId} is not null`),
+    index("feedback_ns_heads_votes_idx")
+      .on(t.namespace, t.reportCount.desc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.groupId} is null`),
+    // Reports not yet compared with the others (the grouping sweep).
+    index("feedback_ungrouped_idx").on(t.createdAt).where(sql`${t.groupedAt} is null`),
     index("feedback_ns_status_created_idx").on(t.namespace, t.status, t.createdAt.desc(), t.id.desc()),
     // Search: ranked full text (stemmed words), and literal substrings of the title and description.
     index("feedback_search_idx").using("gin", t.search),

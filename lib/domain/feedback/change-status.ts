@@ -1,20 +1,14 @@
 import "server-only";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, inArray, isNull } from "drizzle-orm";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
 import { AppError } from "@/lib/http/errors";
-import type { FeedbackStatus } from "@/lib/schemas/feedback";
 import type { ChangeStatusInput } from "@/lib/schemas/triage";
 import { enqueueWebhook } from "@/lib/webhooks/outbox";
 import { recordEvents } from "./history";
-
-/** The contract's resolution fields for an item entering `status`: set for resolved, cleared otherwise. */
-export function resolutionFor(status: FeedbackStatus, wallet: string, message: string | null, at: Date) {
-  return status === "resolved"
-    ? { status, resolved: true, resolvedAt: at, resolvedBy: wallet, resolveMessage: message }
-    : { status, resolved: false, resolvedAt: null, resolvedBy: null, resolveMessage: null };
-}
+import { lockItems } from "./lock-items";
+import { resolutionFor, resolveSiblings } from "./resolution";
 
 /**
  * The owner's triage: one status (and message) for one or many items of a namespace, all or none.
@@ -27,25 +21,7 @@ export async function changeStatus(wallet: string, input: ChangeStatusInput, db?
   db ??= await getDb();
   await requireOwner(wallet, input.namespace, db);
   return db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: feedback.id, status: feedback.status, held: feedback.resolvingPaymentId })
-      .from(feedback)
-      .where(and(eq(feedback.namespace, input.namespace), inArray(feedback.id, input.feedbackIds)))
-      .for("update");
-    const found = new Map(rows.map((r) => [r.id, r]));
-    const missing = input.feedbackIds.flatMap((id, i) => (found.has(id) ? [] : [i]));
-    if (missing.length > 0) {
-      throw new AppError(
-        "feedback-not-found",
-        `${missing.length === 1 ? "One item is" : `${missing.length} items are`} not in the namespace "${input.namespace}"; nothing was changed.`,
-        {
-          errors: missing.map((i) => ({
-            field: `feedbackIds.${i}`,
-            message: "is not an item of this namespace",
-          })),
-        },
-      );
-    }
+    const found = await lockItems(tx, input.namespace, input.feedbackIds, (i) => `feedbackIds.${i}`);
     const held = input.feedbackIds.flatMap((id, i) => (found.get(id)?.held ? [i] : []));
     if (held.length > 0) {
       throw new AppError(
@@ -87,6 +63,13 @@ export async function changeStatus(wallet: string, input: ChangeStatusInput, db?
       );
       if (input.status === "resolved") {
         for (const r of changing) {
+          await resolveSiblings(
+            tx,
+            { id: r.id, groupId: r.groupId, namespace: input.namespace },
+            wallet,
+            input.message,
+            at,
+          );
           await enqueueWebhook(tx, input.namespace, "feedback.resolved", {
             id: r.id,
             namespace: input.namespace,

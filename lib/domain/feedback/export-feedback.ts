@@ -19,7 +19,12 @@ const EXPORT_PAGE = 500;
 export async function exportFeedback(wallet: string, query: ExportQuery, db?: DbOrTx) {
   const database = db ?? (await getDb());
   await requireOwner(wallet, query.namespace, database);
-  const { where, scope, match } = inboxFilter({ ...query, limit: EXPORT_PAGE, sort: "newest" });
+  const { where, scope, match } = inboxFilter({
+    ...query,
+    limit: EXPORT_PAGE,
+    sort: "newest",
+    grouped: false,
+  });
   const encoder = new TextEncoder();
   const json = query.format === "json";
   let cursor: string | undefined;

@@ -1,5 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, asc, eq, ne, or } from "drizzle-orm";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, namespaces } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
@@ -27,5 +27,22 @@ export async function getFeedback(wallet: string, id: string, db?: DbOrTx) {
     throw new AppError("forbidden", "Only the namespace owner or the submitter can read this item.");
   }
   const history = await historiesOf(db, [id]);
-  return presentRecord(found.item, history.get(id) ?? []);
+  const head = found.item.groupId ?? id;
+  const group = await db
+    .select({
+      id: feedback.id,
+      title: feedback.title,
+      status: feedback.status,
+      submitterWallet: feedback.submitterWallet,
+      createdAt: feedback.createdAt,
+    })
+    .from(feedback)
+    .where(and(or(eq(feedback.id, head), eq(feedback.groupId, head)), ne(feedback.id, id)))
+    .orderBy(asc(feedback.createdAt), asc(feedback.id))
+    .limit(100);
+  return presentRecord(
+    found.item,
+    history.get(id) ?? [],
+    group.map((g) => ({ ...g, createdAt: g.createdAt.toISOString() })),
+  );
 }

@@ -7,12 +7,13 @@ import { listOwnedNamespaces } from "@/lib/domain/namespace/list-owned-namespace
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
 import { exportQuerySchema, listQuerySchema, statusQuerySchema } from "@/lib/schemas/list";
 import { resolveFeedbackSchema } from "@/lib/schemas/resolve";
-import { changeStatusSchema } from "@/lib/schemas/triage";
+import { changeStatusSchema, mergeSchema, unmergeSchema } from "@/lib/schemas/triage";
 import { rolledBack } from "@/testing/rollback";
 import { changeStatus } from "./change-status";
 import { countFeedback } from "./count-feedback";
 import { exportFeedback } from "./export-feedback";
 import { getFeedback } from "./get-feedback";
+import { groupReport, mergeReports, unmergeReports } from "./groups";
 import { listFeedback } from "./list-feedback";
 import { listSubmissions } from "./list-submissions";
 import { resolveFeedback } from "./resolve-feedback";
@@ -415,5 +416,93 @@ describe("search beyond the newest items", () => {
     );
     const records = JSON.parse(await new Response(out.body).text());
     expect(records.map((r: { id: string }) => r.id)).toEqual([hit]);
+  });
+});
+
+describe("groups of duplicates", () => {
+  const fileNew = (db: DbOrTx, title: string, item: Partial<typeof feedback.$inferInsert> = {}) =>
+    file(db, acme, { title, groupedAt: null, ...item });
+
+  rolledBack("files a report with a similar title under the open group it repeats, as a vote", async (db) => {
+    await register(db, acme);
+    const first = await fileNew(db, "Checkout button does nothing");
+    expect(await groupReport(first, db)).toBeNull();
+    const again = await fileNew(db, "checkout button does nothing on Safari", { submitterWallet: stranger });
+    expect(await groupReport(again, db)).toBe(first);
+    // Only a word in common, another type, or a closed group: kept apart.
+    expect(await groupReport(await fileNew(db, "Checkout is slow"), db)).toBeNull();
+    expect(
+      await groupReport(await fileNew(db, "Checkout button does nothing", { type: "feature" }), db),
+    ).toBeNull();
+    const head = await getFeedback(owner, first, db);
+    expect(head).toMatchObject({ groupId: null, reportCount: 2 });
+    expect(head.group.map((g) => g.id)).toEqual([again]);
+    expect((await getFeedback(owner, again, db)).history.at(-1)).toMatchObject({
+      kind: "merged",
+      actor: "service",
+    });
+    // A report is looked at once.
+    expect(await groupReport(again, db)).toBeNull();
+    const grouped = await list(owner, { namespace: acme, grouped: "true" }, db);
+    const row = grouped.feedback.find((f) => f.id === first);
+    expect(row).toMatchObject({ reportCount: 2 });
+    expect(row?.reporters?.sort()).toEqual([agent, stranger].sort());
+    expect(grouped.feedback.some((f) => f.id === again)).toBe(false);
+  });
+
+  rolledBack("never files a report under a closed group, or under a newer report", async (db) => {
+    await register(db, acme);
+    const done = await fileNew(db, "Login loop after SSO", { status: "resolved", resolved: true });
+    const open = await fileNew(db, "Login loop after SSO");
+    expect(await groupReport(open, db)).toBeNull();
+    expect(done).toBeDefined();
+  });
+
+  rolledBack("merges by hand, brings a head's members along, and unmerges", async (db) => {
+    await register(db, acme);
+    const a = await file(db, acme, { title: "Alpha" });
+    const b = await file(db, acme, { title: "Beta" });
+    const c = await file(db, acme, { title: "Gamma" });
+    await mergeReports(owner, mergeSchema.parse({ namespace: acme, into: b, feedbackIds: [c] }), db);
+    const merged = await mergeReports(
+      owner,
+      mergeSchema.parse({ namespace: acme, into: a, feedbackIds: [b] }),
+      db,
+    );
+    expect(merged).toMatchObject({ groupId: a, reportCount: 3, merged: [b] });
+    expect((await getFeedback(owner, c, db)).groupId).toBe(a);
+    await unmergeReports(owner, unmergeSchema.parse({ namespace: acme, feedbackIds: [c] }), db);
+    expect(await getFeedback(owner, c, db)).toMatchObject({ groupId: null, reportCount: 1 });
+    expect((await getFeedback(owner, a, db)).reportCount).toBe(2);
+    await expect(
+      mergeReports(stranger, mergeSchema.parse({ namespace: acme, into: a, feedbackIds: [c] }), db),
+    ).rejects.toMatchObject({ code: "not-owner" });
+  });
+
+  rolledBack("resolves the whole group with one resolve, and each submitter sees it", async (db) => {
+    await register(db, acme);
+    const head = await file(db, acme, { title: "Alpha" });
+    const member = await file(db, acme, { title: "Alpha again", submitterWallet: stranger });
+    await mergeReports(owner, mergeSchema.parse({ namespace: acme, into: head, feedbackIds: [member] }), db);
+    await resolveFeedback(owner, resolveFeedbackSchema.parse({ feedbackId: member, message: "Fixed" }), db);
+    expect(await getFeedback(owner, head, db)).toMatchObject({ resolved: true, resolveMessage: "Fixed" });
+    const theirs = await listSubmissions(agent, statusQuerySchema.parse({ namespace: acme }), db);
+    expect(theirs.feedback[0]).toMatchObject({
+      id: head,
+      status: "resolved",
+      resolution: { message: "Fixed" },
+    });
+  });
+
+  rolledBack("sorts the groups by votes when asked", async (db) => {
+    await register(db, acme);
+    const small = await file(db, acme, { title: "Small" });
+    const big = await file(db, acme, { title: "Big" });
+    const newest = await file(db, acme, { title: "Newest" });
+    const votes = [await file(db, acme, { title: "v1" }), await file(db, acme, { title: "v2" })];
+    await mergeReports(owner, mergeSchema.parse({ namespace: acme, into: big, feedbackIds: votes }), db);
+    const byVotes = await list(owner, { namespace: acme, grouped: "true", sort: "reports" }, db);
+    expect(byVotes.feedback.map((f) => f.id)).toEqual([big, newest, small]);
+    expect(() => listQuerySchema.parse({ namespace: acme, sort: "reports" })).toThrow(/grouped=true/);
   });
 });

@@ -1,9 +1,10 @@
 import "server-only";
-import { eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
 import type { ListQuery } from "@/lib/schemas/list";
+import { groupsOf } from "./groups";
 import { highlight, START, STOP } from "./highlight";
 import { pageOf } from "./page";
 import { presentListItem } from "./present";
@@ -48,18 +49,21 @@ export function inboxFilter(query: ListQuery): {
   if (query.severity) where.push(eq(feedback.severity, query.severity));
   if (query.resolved !== undefined) where.push(eq(feedback.resolved, query.resolved));
   if (query.status) where.push(inArray(feedback.status, query.status));
+  if (query.grouped) where.push(isNull(feedback.groupId));
   const search = query.q ? searchOf(query.q) : undefined;
 
   // Every filter is part of the scope, so a cursor from one query is refused by any other. The free
   // text comes last, after a fixed number of fields, so no two queries share a scope string.
   const resolved = query.resolved === undefined ? "" : String(query.resolved);
   const status = query.status?.join(",") ?? "";
-  const scope = `list\n${query.namespace}\n${query.type ?? ""}\n${query.severity ?? ""}\n${resolved}\n${status}\n${query.sort}\n${query.q ?? ""}`;
+  const scope = `list\n${query.namespace}\n${query.type ?? ""}\n${query.severity ?? ""}\n${resolved}\n${status}\n${query.grouped}\n${query.sort}\n${query.q ?? ""}`;
   return {
     where,
     scope,
     ...(search ? { extra: search.extra, match: search.match } : {}),
     ...(search && query.sort === "relevance" ? { rank: search.rank } : {}),
+    // Votes: the heads with the most reports first (feedback_ns_heads_votes_idx).
+    ...(query.sort === "reports" ? { rank: sql<number>`${feedback.reportCount}` } : {}),
   };
 }
 
@@ -73,11 +77,18 @@ export async function listFeedback(wallet: string, query: ListQuery, db?: DbOrTx
     cursor: query.cursor,
   });
   const q = query.q;
+  const reporters = query.grouped
+    ? await groupsOf(
+        db,
+        page.rows.map((r) => r.id),
+      )
+    : undefined;
   return {
     namespace: query.namespace,
     count: page.rows.length,
     feedback: page.rows.map((row) => {
-      const item = presentListItem(row);
+      const listed = presentListItem(row);
+      const item = reporters ? { ...listed, reporters: reporters.get(row.id) ?? [] } : listed;
       if (q === undefined) return item;
       const { titleMarked = row.title, descriptionMarked = row.description } = row;
       return {

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { and, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
 import {
@@ -31,6 +31,8 @@ export type PageQuery = {
 /** How many of the newest rows a search page looks through before it asks the search indexes. */
 const SEARCH_WINDOW = 2_000;
 
+const newestFirst = [sql`${feedback.createdAt} desc nulls last`, sql`${feedback.id} desc nulls last`];
+
 /**
  * The SQL of one page, limit + 1 rows (unexecuted: `npm run bench` EXPLAINs exactly this). Newest
  * first is a keyset page: its cost depends on the limit, never on how deep the page is. By rank, the
@@ -41,13 +43,16 @@ export function pageSelect(db: DbOrTx, query: PageQuery) {
   const columns = { ...itemColumns, ...query.extra };
   if (query.rank) {
     const offset = query.cursor ? decodeOffsetCursor(query.cursor, query.scope) : 0;
-    return db
-      .select(columns)
-      .from(feedback)
-      .where(and(...where))
-      .orderBy(desc(query.rank), sql`${feedback.createdAt} desc`, sql`${feedback.id} desc`)
-      .limit(query.limit + 1)
-      .offset(offset);
+    return (
+      db
+        .select(columns)
+        .from(feedback)
+        .where(and(...where))
+        // NULLS LAST as the indexes are built, so votes read feedback_ns_heads_votes_idx in order.
+        .orderBy(sql`${query.rank} desc nulls last`, ...newestFirst)
+        .limit(query.limit + 1)
+        .offset(offset)
+    );
   }
   if (query.cursor) {
     const at = decodeCursor(query.cursor, query.scope);
@@ -67,7 +72,6 @@ export function pageSelect(db: DbOrTx, query: PageQuery) {
   );
 }
 
-const newestFirst = [sql`${feedback.createdAt} desc nulls last`, sql`${feedback.id} desc nulls last`];
 const before = (at: { createdAt: Date; id: string }) =>
   sql`(${feedback.createdAt}, ${feedback.id}) < (${at.createdAt.toISOString()}::timestamptz, ${at.id})`;
 

@@ -21,12 +21,12 @@ export function shortTitle(title: string): string {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The stored record (contract 2.2) plus its namespace, context, status and history; the full view. */
-export function presentRecord(row: Row, history: History): FeedbackRecord {
-  return { ...presentFields(row), context: row.context, history };
+export function presentRecord(row: Row, history: History, group: FeedbackRecord["group"]): FeedbackRecord {
+  return { ...presentFields(row), context: row.context, history, group };
 }
 
 /** The fields every view of an item shares. */
-export function presentFields(row: Row): Omit<FeedbackRecord, "context" | "history"> {
+export function presentFields(row: Row): Omit<FeedbackRecord, "context" | "history" | "group"> {
   return {
     id: row.id,
     namespace: row.namespace,
@@ -52,6 +52,8 @@ export function presentFields(row: Row): Omit<FeedbackRecord, "context" | "histo
     resolvedBy: row.resolvedBy,
     rewardTxHash: row.rewardTxHash,
     status: row.status,
+    groupId: row.groupId,
+    reportCount: row.reportCount,
   };
 }
 

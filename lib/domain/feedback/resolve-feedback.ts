@@ -5,9 +5,9 @@ import { feedback, namespaces } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
 import type { ResolveFeedbackInput } from "@/lib/schemas/resolve";
 import { enqueueWebhook } from "@/lib/webhooks/outbox";
-import { resolutionFor } from "./change-status";
 import { feedbackNotFound } from "./get-feedback";
 import { recordEvents } from "./history";
+import { resolutionFor, resolveSiblings } from "./resolution";
 
 export const alreadyResolved = (id: string) =>
   new AppError("already-resolved", `The feedback item "${id}" is already resolved.`);
@@ -20,6 +20,7 @@ export async function loadResolveTarget(db: DbOrTx, id: string) {
       namespace: feedback.namespace,
       resolved: feedback.resolved,
       status: feedback.status,
+      groupId: feedback.groupId,
       resolving: feedback.resolvingPaymentId,
       submitter: feedback.submitterWallet,
       owner: namespaces.ownerWallet,
@@ -57,6 +58,7 @@ export async function resolveFeedback(wallet: string, input: ResolveFeedbackInpu
       .where(and(eq(feedback.id, item.id), eq(feedback.resolved, false), isNull(feedback.resolvingPaymentId)))
       .returning({ id: feedback.id });
     if (updated.length === 0) throw alreadyResolved(item.id);
+    await resolveSiblings(tx, item, wallet, input.message, resolvedAt);
     await recordEvents(tx, [
       {
         feedbackId: item.id,

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { SQLSTATE, sqlStateOf } from "@/lib/db/errors";
 import { jsonb, param, prepared } from "@/lib/db/prepared";
 import { feedback, namespaces } from "@/lib/db/schema";
+import { describeError } from "@/lib/http/log";
 import { fulfilment, NotAwaitingFulfilment } from "@/lib/payment/ledger";
 import type { PaidWrite } from "@/lib/payment/paid";
 import type { Caller } from "@/lib/payment/paid-route";
@@ -12,6 +13,7 @@ import type { PaidContext } from "@/lib/payment/types";
 import { type SubmitFeedbackInput, submitFeedbackSchema } from "@/lib/schemas/feedback";
 import { identitySchema } from "@/lib/schemas/session";
 import { webhookEvent, webhookOutboxCte } from "@/lib/webhooks/outbox";
+import { groupReport } from "./groups";
 import { targetsOf } from "./targets";
 
 /** The answer to a paid submission, stored in the ledger with it. */
@@ -138,4 +140,16 @@ export function submitFeedbackWrite(
 ): PaidWrite<SubmitFeedbackAnswer> {
   const submission = { ...input, signedIn: caller.signedIn };
   return { input: submission, commit: (ctx) => submitFeedback(submission, ctx) };
+}
+
+/**
+ * After a submission is stored: compared with the namespace's open groups of duplicates in the
+ * background, so the answer never waits for it. A report missed here (a crash) is grouped by the
+ * recovery loop's sweep (groupPending).
+ */
+export async function finishSubmission(stored: { resultId: string; body: SubmitFeedbackAnswer }) {
+  void groupReport(stored.resultId).catch((error: unknown) => {
+    console.error(`[group] ${stored.resultId}: ${describeError(error)}`);
+  });
+  return stored.body;
 }

@@ -7,7 +7,7 @@ import { getDb } from "@/lib/db/client";
 import { payouts } from "@/lib/db/schema";
 import { devnetX402Payer } from "@/scripts/clients/x402-payer";
 import { tempoClient } from "@/scripts/devnet/tempo";
-import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
+import { APP, appFetch, distinctTitle, postJson, uniqueName } from "@/testing/app-fetch";
 import { type FaultPolicy, PASS, startRpcProxy } from "@/testing/rpc-proxy";
 import { rewardMemo, settlePayout } from "./settle-payout";
 
@@ -26,7 +26,12 @@ const namespace = uniqueName("faults");
 async function newItem() {
   const res = await agent.fetch(
     `${APP}/api/namespace/feedback`,
-    postJson({ namespace, type: "bug", title: "Tip me", description: "A report worth a reward." }),
+    postJson({
+      namespace,
+      type: "bug",
+      title: distinctTitle("Tip me"),
+      description: "A report worth a reward.",
+    }),
   );
   return (await res.json()).id as string;
 }

@@ -9,7 +9,7 @@ import { x402Protocol } from "@/lib/payment/x402";
 import { resolveFeedbackSchema } from "@/lib/schemas/resolve";
 import { createSignInFetch } from "@/scripts/clients/siwx-fetch";
 import { createX402Fetch } from "@/scripts/clients/x402-payer";
-import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
+import { APP, appFetch, distinctTitle, postJson, uniqueName } from "@/testing/app-fetch";
 import { chainReader } from "@/testing/chain";
 import { rewardRequirement } from "@/testing/rewards";
 import { commitRewardedResolve, type RewardedResolveInput } from "./resolve-with-reward";
@@ -35,7 +35,12 @@ const url = `${APP}/api/namespace/resolve`;
 async function newItem(namespace: string) {
   const submitted = await agent.fetch(
     `${APP}/api/namespace/feedback`,
-    postJson({ namespace, type: "bug", title: "Tip me", description: "The payout wallet is empty." }),
+    postJson({
+      namespace,
+      type: "bug",
+      title: distinctTitle("Tip me"),
+      description: "The payout wallet is empty.",
+    }),
   );
   return (await submitted.json()).id as string;
 }

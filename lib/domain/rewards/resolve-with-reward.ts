@@ -4,8 +4,8 @@ import { and, eq, isNull, ne, notExists, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, payouts } from "@/lib/db/schema";
-import { resolutionFor } from "@/lib/domain/feedback/change-status";
 import { recordEvents } from "@/lib/domain/feedback/history";
+import { resolutionFor, resolveSiblings } from "@/lib/domain/feedback/resolution";
 import { alreadyResolved, loadResolveTarget, notOwner } from "@/lib/domain/feedback/resolve-feedback";
 import { AppError } from "@/lib/http/errors";
 import { describeError } from "@/lib/http/log";
@@ -165,8 +165,20 @@ export function commitRewardedResolve(input: RewardedResolveInput, ctx: PaidCont
           eq(feedback.resolved, false),
         ),
       )
-      .returning({ namespace: feedback.namespace, submitter: feedback.submitterWallet });
+      .returning({
+        namespace: feedback.namespace,
+        submitter: feedback.submitterWallet,
+        groupId: feedback.groupId,
+      });
     if (!item?.submitter) throw new Error(`item ${input.feedbackId} is not held by payment ${ctx.paymentId}`);
+    // The rest of its group is resolved with it; the reward goes to this report's submitter only.
+    await resolveSiblings(
+      tx,
+      { id: input.feedbackId, groupId: item.groupId, namespace: item.namespace },
+      resolver,
+      input.message,
+      resolvedAt,
+    );
     await recordEvents(tx, [
       {
         feedbackId: input.feedbackId,

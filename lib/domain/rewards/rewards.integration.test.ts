@@ -10,7 +10,7 @@ import { createMppFetch } from "@/scripts/clients/mpp-payer";
 import { createSignInFetch } from "@/scripts/clients/siwx-fetch";
 import { createX402Fetch } from "@/scripts/clients/x402-payer";
 import { tempoClient } from "@/scripts/devnet/tempo";
-import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
+import { APP, appFetch, distinctTitle, postJson, uniqueName } from "@/testing/app-fetch";
 import { chainReader } from "@/testing/chain";
 import { recoverPayouts } from "./recover-payouts";
 import { rewardMemo } from "./settle-payout";
@@ -53,7 +53,12 @@ const namespace = uniqueName("tips");
 async function newItem() {
   const res = await agent.fetch(
     `${APP}/api/namespace/feedback`,
-    postJson({ namespace, type: "bug", title: "Worth a tip", description: "A precise, useful report." }),
+    postJson({
+      namespace,
+      type: "bug",
+      title: distinctTitle("Worth a tip"),
+      description: "A precise, useful report.",
+    }),
   );
   return (await res.json()).id as string;
 }

@@ -1,6 +1,6 @@
 import { limitedSignIn } from "@/lib/auth/limited-sign-in";
 import { getFeedback } from "@/lib/domain/feedback/get-feedback";
-import { submitFeedbackWrite } from "@/lib/domain/feedback/submit-feedback";
+import { finishSubmission, submitFeedbackWrite } from "@/lib/domain/feedback/submit-feedback";
 import { handle, json } from "@/lib/http/handler";
 import { parseInput, queryOf } from "@/lib/http/validate";
 import { paid } from "@/lib/payment/paid-route";
@@ -20,7 +20,7 @@ export const POST = paid(
     // A proof for the paying wallet marks the item verified.
     signIn: "optional",
   },
-  { write: submitFeedbackWrite },
+  { write: submitFeedbackWrite, finish: finishSubmission },
 );
 
 /** One item in full, for its submitter or the namespace's owner. */

@@ -1,0 +1,47 @@
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { postMerge, postStatus, postUnmerge } from "../fetchers/feedback";
+import { queryKeys } from "../queries";
+import type { FeedbackStatus } from "../types";
+
+type Input = { ids: string[]; status: FeedbackStatus; message: string };
+
+/** After a triage change: the inbox, counts and the changed items' full views are read again. */
+function refresh(queryClient: QueryClient, owner: string, namespace: string, ids: string[]) {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.namespace(owner, namespace) });
+  for (const id of ids) void queryClient.invalidateQueries({ queryKey: queryKeys.item(owner, id) });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.namespaces(owner) });
+}
+
+/** Moves items to a triage status, with a message for their submitters. */
+export function useChangeStatus(owner: string, namespace: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ids, status, message }: Input) =>
+      postStatus({
+        namespace,
+        feedbackIds: ids,
+        status,
+        ...(message.trim() ? { message: message.trim() } : {}),
+      }),
+    onSuccess: (_, { ids }) => refresh(queryClient, owner, namespace, ids),
+  });
+}
+
+/** Files reports under one group of duplicates. */
+export function useMerge(owner: string, namespace: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ into, ids }: { into: string; ids: string[] }) =>
+      postMerge({ namespace, into, feedbackIds: ids }),
+    onSuccess: (_, { into, ids }) => refresh(queryClient, owner, namespace, [into, ...ids]),
+  });
+}
+
+/** Takes reports out of their groups. */
+export function useUnmerge(owner: string, namespace: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ids }: { ids: string[]; head: string }) => postUnmerge({ namespace, feedbackIds: ids }),
+    onSuccess: (_, { ids, head }) => refresh(queryClient, owner, namespace, [head, ...ids]),
+  });
+}

@@ -1,0 +1,249 @@
+import "server-only";
+import { and, asc, desc, eq, inArray, isNull, ne, notInArray, or, sql } from "drizzle-orm";
+import { type DbOrTx, getDb } from "@/lib/db/client";
+import { feedback } from "@/lib/db/schema";
+import { requireOwner } from "@/lib/domain/namespace/require-owner";
+import type { FeedbackStatus } from "@/lib/schemas/feedback";
+import type { MergeInput, UnmergeInput } from "@/lib/schemas/triage";
+import { recordEvents } from "./history";
+import { lockItems } from "./lock-items";
+
+/**
+ * How alike two titles must be (pg_trgm similarity, 0 to 1) for a new report to join an open group
+ * automatically. 0.5 joins "Checkout button does nothing" and "checkout button does nothing on
+ * Safari"; it keeps apart two reports that only share a word or two ("Checkout is slow").
+ */
+const GROUP_SIMILARITY = 0.5;
+
+/** A report in one of these is finished with: new reports never join its group. */
+const CLOSED: FeedbackStatus[] = ["resolved", "wont_fix", "spam", "duplicate"];
+
+/**
+ * Compares a new report with the open groups of its namespace and, when one is alike enough (same
+ * type, similar title), files it under that group's head: the head's report count is its votes. A
+ * report is looked at once (grouped_at); a group is one level deep and its head is always older than
+ * its members, so two reports arriving together never form a loop.
+ */
+export async function groupReport(id: string, db?: DbOrTx): Promise<string | null> {
+  const database = db ?? (await getDb());
+  return database.transaction(async (tx) => {
+    const [item] = await tx
+      .select({
+        namespace: feedback.namespace,
+        type: feedback.type,
+        title: feedback.title,
+        groupId: feedback.groupId,
+        reportCount: feedback.reportCount,
+        groupedAt: feedback.groupedAt,
+        createdAt: feedback.createdAt,
+      })
+      .from(feedback)
+      .where(eq(feedback.id, id))
+      .for("update");
+    if (!item || item.groupedAt) return null;
+    const looked = () => tx.update(feedback).set({ groupedAt: sql`now()` }).where(eq(feedback.id, id));
+    if (item.groupId || item.reportCount > 1) {
+      await looked();
+      return null;
+    }
+    const score = sql<number>`similarity(${feedback.title}, ${item.title})`;
+    const [best] = await tx
+      .select({ id: feedback.id, score })
+      .from(feedback)
+      .where(
+        and(
+          eq(feedback.namespace, item.namespace),
+          eq(feedback.type, item.type),
+          isNull(feedback.groupId),
+          notInArray(feedback.status, CLOSED),
+          ne(feedback.id, id),
+          // Older heads only (ties by id), so the head of a group always came first.
+          sql`(${feedback.createdAt}, ${feedback.id}) < (${item.createdAt.toISOString()}::timestamptz, ${id})`,
+          // The trigram index finds candidates; the threshold decides.
+          sql`${feedback.title} % ${item.title}`,
+        ),
+      )
+      .orderBy(desc(score), asc(feedback.createdAt))
+      .limit(1);
+    if (!best || best.score < GROUP_SIMILARITY) {
+      await looked();
+      return null;
+    }
+    // The head must still head its group when it counts the vote (a concurrent merge may have moved it).
+    const [head] = await tx
+      .update(feedback)
+      .set({ reportCount: sql`${feedback.reportCount} + 1` })
+      .where(and(eq(feedback.id, best.id), isNull(feedback.groupId)))
+      .returning({ id: feedback.id });
+    if (!head) {
+      await looked();
+      return null;
+    }
+    await tx.update(feedback).set({ groupId: head.id, groupedAt: sql`now()` }).where(eq(feedback.id, id));
+    await recordEvents(tx, [
+      {
+        feedbackId: id,
+        namespace: item.namespace,
+        kind: "merged",
+        actor: "service",
+        message: `Grouped with ${head.id}: a report with a similar title.`,
+        details: { into: head.id, similarity: Math.round(best.score * 100) / 100 },
+        at: new Date(),
+      },
+    ]);
+    return head.id;
+  });
+}
+
+/** Groups the reports a crash or a lost answer left unlooked-at, oldest first, a batch per call. */
+export async function groupPending(limit = 100, db?: DbOrTx): Promise<number> {
+  const database = db ?? (await getDb());
+  const pending = await database
+    .select({ id: feedback.id })
+    .from(feedback)
+    .where(isNull(feedback.groupedAt))
+    .orderBy(asc(feedback.createdAt))
+    .limit(limit);
+  for (const { id } of pending) await groupReport(id, database);
+  return pending.length;
+}
+
+/** Recounts a head's votes from its members. */
+async function recount(tx: DbOrTx, headId: string) {
+  await tx
+    .update(feedback)
+    .set({
+      reportCount: sql`1 + (select count(*) from ${feedback} as m where m.group_id = ${headId})::int`,
+    })
+    .where(eq(feedback.id, headId));
+}
+
+/**
+ * The owner files reports under one group by hand: each named report, and every report already in
+ * its group, joins the group of `into` (or of the head `into` belongs to). All or none.
+ */
+export async function mergeReports(wallet: string, input: MergeInput, db?: DbOrTx) {
+  db ??= await getDb();
+  await requireOwner(wallet, input.namespace, db);
+  return db.transaction(async (tx) => {
+    const named = [input.into, ...input.feedbackIds];
+    const found = await lockItems(tx, input.namespace, named, (i) =>
+      i === 0 ? "into" : `feedbackIds.${i - 1}`,
+    );
+    const head = found.get(input.into)!.groupId ?? input.into;
+    const moving = input.feedbackIds.filter((id) => id !== head);
+    // A named report that heads a group brings its members along; its own head-ship ends.
+    const heads = moving.filter((id) => found.get(id)!.groupId === null);
+    const previousHeads = [
+      ...new Set(
+        moving.map((id) => found.get(id)!.groupId).filter((g): g is string => g !== null && g !== head),
+      ),
+    ];
+    if (heads.length > 0) {
+      await tx.update(feedback).set({ groupId: head }).where(inArray(feedback.groupId, heads));
+    }
+    if (moving.length > 0) {
+      await tx
+        .update(feedback)
+        .set({ groupId: head, reportCount: 1, groupedAt: sql`coalesce(${feedback.groupedAt}, now())` })
+        .where(inArray(feedback.id, moving));
+    }
+    for (const h of previousHeads) await recount(tx, h);
+    await recount(tx, head);
+    const at = new Date();
+    await recordEvents(
+      tx,
+      moving.map((id) => ({
+        feedbackId: id,
+        namespace: input.namespace,
+        kind: "merged" as const,
+        actor: wallet,
+        message: null,
+        details: { into: head },
+        at,
+      })),
+    );
+    const [counted] = await tx
+      .select({ reportCount: feedback.reportCount })
+      .from(feedback)
+      .where(eq(feedback.id, head));
+    return {
+      namespace: input.namespace,
+      groupId: head,
+      reportCount: counted?.reportCount ?? 1,
+      merged: moving,
+    };
+  });
+}
+
+/** The owner takes reports out of their groups; each heads a group of its own again. */
+export async function unmergeReports(wallet: string, input: UnmergeInput, db?: DbOrTx) {
+  db ??= await getDb();
+  await requireOwner(wallet, input.namespace, db);
+  return db.transaction(async (tx) => {
+    const found = await lockItems(tx, input.namespace, input.feedbackIds, (i) => `feedbackIds.${i}`);
+    const rows = [...found.values()];
+    const leaving = rows.filter((r) => r.groupId !== null);
+    if (leaving.length > 0) {
+      await tx
+        .update(feedback)
+        .set({ groupId: null, reportCount: 1 })
+        .where(
+          inArray(
+            feedback.id,
+            leaving.map((r) => r.id),
+          ),
+        );
+      for (const h of new Set(leaving.map((r) => r.groupId!))) await recount(tx, h);
+      const at = new Date();
+      await recordEvents(
+        tx,
+        leaving.map((r) => ({
+          feedbackId: r.id,
+          namespace: input.namespace,
+          kind: "unmerged" as const,
+          actor: wallet,
+          message: null,
+          details: { from: r.groupId },
+          at,
+        })),
+      );
+    }
+    return { namespace: input.namespace, unmerged: leaving.map((r) => r.id) };
+  });
+}
+
+/** Every other report of an item's group (its head and the head's members), for resolving together. */
+export function groupSiblings(tx: DbOrTx, id: string, groupId: string | null) {
+  const head = groupId ?? id;
+  return tx
+    .select({ id: feedback.id, status: feedback.status })
+    .from(feedback)
+    .where(
+      and(
+        or(eq(feedback.id, head), eq(feedback.groupId, head)),
+        ne(feedback.id, id),
+        eq(feedback.resolved, false),
+        isNull(feedback.resolvingPaymentId),
+      ),
+    )
+    .for("update");
+}
+
+/** The reports of a page's groups: how many and who filed them, by head id (one query per page). */
+export async function groupsOf(db: DbOrTx, heads: string[]) {
+  const byHead = new Map<string, string[]>();
+  if (heads.length === 0) return byHead;
+  const rows = await db
+    .select({
+      head: sql<string>`coalesce(${feedback.groupId}, ${feedback.id})`,
+      reporters: sql<
+        string[]
+      >`array_agg(distinct ${feedback.submitterWallet}) filter (where ${feedback.submitterWallet} is not null)`,
+    })
+    .from(feedback)
+    .where(or(inArray(feedback.id, heads), inArray(feedback.groupId, heads)))
+    .groupBy(sql`coalesce(${feedback.groupId}, ${feedback.id})`);
+  for (const r of rows) byHead.set(r.head, (r.reporters ?? []).slice(0, 50));
+  return byHead;
+}
