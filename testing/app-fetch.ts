@@ -41,11 +41,3 @@ export function postJson(body: unknown, headers: Record<string, string> = {}): R
 export function uniqueName(prefix = "t"): string {
   return `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
 }
-
-/**
- * A title no other test report shares: reports with alike titles are grouped as duplicates, and
- * resolving one resolves its group, so tests that resolve reports one by one give each its own.
- */
-export function distinctTitle(prefix: string): string {
-  return `${prefix} ${Math.random().toString(36).slice(2, 10)}${Math.random().toString(36).slice(2, 6)}`;
-}

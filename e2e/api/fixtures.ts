@@ -4,6 +4,7 @@ import { createSignInFetch } from "../../scripts/clients/siwx-fetch";
 import { createX402Fetch } from "../../scripts/clients/x402-payer";
 import type { DevnetInfo } from "../../scripts/devnet/start-devnet";
 import { chainReader } from "../../testing/chain";
+import { distinctTitle } from "../../testing/titles";
 
 /** Set by e2e/global-setup.ts: the local chain and the `next start` server on it. */
 export const devnet: DevnetInfo = JSON.parse(process.env.E2E_DEVNET ?? "null");
@@ -63,11 +64,11 @@ export function uniqueName(prefix = "e2e-", length = 16): string {
 
 export const s = (n: number, c = "x") => c.repeat(n);
 
-/** A minimal valid feedback body. */
+/** A minimal valid feedback body, with a title of its own (alike reports are grouped as duplicates). */
 export const item = (namespace: string, extra: Record<string, unknown> = {}) => ({
   namespace,
   type: "bug",
-  title: "Checkout button does nothing",
+  title: distinctTitle("Checkout button does nothing"),
   description: "Clicking Pay on /checkout leaves the page unchanged.",
   ...extra,
 });

@@ -1,8 +1,9 @@
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { describe, expect, inject, it, vi } from "vitest";
 import { devnetX402Payer } from "@/scripts/clients/x402-payer";
-import { APP, appFetch, distinctTitle, postJson, uniqueName } from "@/testing/app-fetch";
+import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { rewardRequirement } from "@/testing/rewards";
+import { distinctTitle } from "@/testing/titles";
 
 // Configured without an x402 refund key: a reward paid with x402 could not be paid back, so x402 is
 // not offered for rewards at all; MPP, refunded from the payout wallet, still is.

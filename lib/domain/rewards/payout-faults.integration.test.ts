@@ -7,8 +7,9 @@ import { getDb } from "@/lib/db/client";
 import { payouts } from "@/lib/db/schema";
 import { devnetX402Payer } from "@/scripts/clients/x402-payer";
 import { tempoClient } from "@/scripts/devnet/tempo";
-import { APP, appFetch, distinctTitle, postJson, uniqueName } from "@/testing/app-fetch";
+import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { type FaultPolicy, PASS, startRpcProxy } from "@/testing/rpc-proxy";
+import { distinctTitle } from "@/testing/titles";
 import { rewardMemo, settlePayout } from "./settle-payout";
 
 // The service reaches the Tempo chain only through a proxy that can cut, drop and refuse its calls.

@@ -9,9 +9,10 @@ import { x402Protocol } from "@/lib/payment/x402";
 import { resolveFeedbackSchema } from "@/lib/schemas/resolve";
 import { createSignInFetch } from "@/scripts/clients/siwx-fetch";
 import { createX402Fetch } from "@/scripts/clients/x402-payer";
-import { APP, appFetch, distinctTitle, postJson, uniqueName } from "@/testing/app-fetch";
+import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { chainReader } from "@/testing/chain";
 import { rewardRequirement } from "@/testing/rewards";
+import { distinctTitle } from "@/testing/titles";
 import { commitRewardedResolve, type RewardedResolveInput } from "./resolve-with-reward";
 import { settlePayout } from "./settle-payout";
 

@@ -10,8 +10,9 @@ import { createMppFetch } from "@/scripts/clients/mpp-payer";
 import { createSignInFetch } from "@/scripts/clients/siwx-fetch";
 import { createX402Fetch } from "@/scripts/clients/x402-payer";
 import { tempoClient } from "@/scripts/devnet/tempo";
-import { APP, appFetch, distinctTitle, postJson, uniqueName } from "@/testing/app-fetch";
+import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { chainReader } from "@/testing/chain";
+import { distinctTitle } from "@/testing/titles";
 import { recoverPayouts } from "./recover-payouts";
 import { rewardMemo } from "./settle-payout";
 
