@@ -3,6 +3,7 @@ import { Button } from "@/components/ui/button";
 import { explainError } from "@/lib/api-client/explain";
 import { useChangeStatus, useMerge } from "@/lib/api-client/hooks/use-triage";
 import type { FeedbackStatus, InboxItem } from "@/lib/api-client/types";
+import { LabelEditor } from "./labels";
 import { StatusSelect } from "./status-select";
 
 type Props = { owner: string; namespace: string; picked: InboxItem[]; onDone: () => void };
@@ -50,6 +51,7 @@ export function BulkBar({ owner, namespace, picked, onDone }: Props) {
           Merge as duplicates
         </Button>
       ) : null}
+      <LabelEditor owner={owner} namespace={namespace} ids={ids} compact />
       <Button size="sm" variant="ghost" onClick={onDone} className="ml-auto">
         Clear
       </Button>

@@ -149,6 +149,16 @@ export function InboxFilterBar({ filters, counts, onChange }: Props) {
           <option value="">Newest first</option>
           <option value="reports">Most reports</option>
         </select>
+        {filters.label ? (
+          <button
+            type="button"
+            onClick={() => onChange({ label: null, item: null })}
+            className="inline-flex h-8 items-center gap-1 rounded-lg bg-zinc-900 px-2.5 text-sm text-white"
+            aria-label={`Stop filtering by the label ${filters.label}`}
+          >
+            Label: {filters.label} ×
+          </button>
+        ) : null}
         <div className="relative min-w-48 flex-1">
           <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-zinc-400" />
           <input

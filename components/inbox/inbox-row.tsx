@@ -3,6 +3,7 @@ import { SeverityBadge, StatusBadge, TypeBadge } from "@/components/ui/badge";
 import { CheckIcon } from "@/components/ui/icons";
 import { LocalTime } from "@/components/ui/local-time";
 import type { InboxItem } from "@/lib/api-client/types";
+import { LabelChip } from "./labels";
 
 type Props = { item: InboxItem; href: string; selected: boolean; onOpen: (id: string) => void };
 
@@ -56,6 +57,9 @@ export function InboxRow({ item, href, selected, onOpen }: Props) {
         ) : item.status !== "open" ? (
           <StatusBadge status={item.status} />
         ) : null}
+        {item.labels.map((l) => (
+          <LabelChip key={l} label={l} />
+        ))}
         <SeverityBadge severity={item.severity} />
       </div>
     </a>

@@ -28,9 +28,9 @@ export function Inbox({ namespace }: { namespace: string }) {
   const hrefFor = useCallback((id: string) => hrefWith({ item: id }), [hrefWith]);
   const open = selectedId !== null;
 
-  useListKeys(items, selectedId, (id) => update({ item: id }));
   const order = useMemo(() => items.map((i) => i.id), [items]);
   const selection = useSelection(order);
+  useListKeys(items, selectedId, (id) => update({ item: id }), selection.toggle);
   const picked = items.filter((i) => selection.picked.has(i.id));
 
   const openCount = counts.data?.total.open;
@@ -102,6 +102,7 @@ export function Inbox({ namespace }: { namespace: string }) {
               <span className="hidden lg:inline">
                 Use <kbd className="rounded border border-zinc-200 px-1">j</kbd> and{" "}
                 <kbd className="rounded border border-zinc-200 px-1">k</kbd> to move,{" "}
+                <kbd className="rounded border border-zinc-200 px-1">x</kbd> to select,{" "}
                 <kbd className="rounded border border-zinc-200 px-1">/</kbd> to search.
               </span>
             </EmptyState>

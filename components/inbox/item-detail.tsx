@@ -13,6 +13,7 @@ import { shortAddress } from "../format";
 import { Attachments, Reproduction, Section, TargetValue } from "./item-fields";
 import { ItemGroup } from "./item-group";
 import { ItemHistory } from "./item-history";
+import { LabelEditor } from "./labels";
 import { RecordTable } from "./record-table";
 import { ResolveDialog } from "./resolve-dialog";
 import { TriagePanel } from "./triage-panel";
@@ -75,6 +76,9 @@ function Body({ owner, namespace, item }: { owner: string; namespace: string; it
       </p>
       {item.resolved ? <Resolution item={item} /> : null}
       <TriagePanel key={item.status} owner={owner} namespace={namespace} item={item} />
+      <Section title="Labels">
+        <LabelEditor owner={owner} namespace={namespace} ids={[item.id]} labels={item.labels} />
+      </Section>
       <Section title="Description">
         <p className="text-sm leading-relaxed break-words whitespace-pre-wrap text-zinc-800">
           {item.description}

@@ -3,12 +3,14 @@ import type { InboxItem } from "@/lib/api-client/types";
 
 /**
  * j / k move to the next / previous item and Escape closes it, as in mail and issue tools; focus
- * follows, so screen readers announce the row. Ignored while typing or inside a dialog.
+ * follows, so screen readers announce the row. x picks the open item for a bulk action (shift+x: every
+ * item from the last one picked). Ignored while typing or inside a dialog.
  */
 export function useListKeys(
   items: InboxItem[],
   selectedId: string | null,
   select: (id: string | null) => void,
+  pick?: (id: string, range: boolean) => void,
 ) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -17,6 +19,11 @@ export function useListKeys(
       if (target.closest("input, textarea, select, dialog, [contenteditable]")) return;
       if (event.key === "Escape" && selectedId) {
         select(null);
+        return;
+      }
+      if ((event.key === "x" || event.key === "X") && selectedId && pick) {
+        event.preventDefault();
+        pick(selectedId, event.shiftKey);
         return;
       }
       if (event.key !== "j" && event.key !== "k") return;
@@ -35,5 +42,5 @@ export function useListKeys(
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [items, selectedId, select]);
+  }, [items, selectedId, select, pick]);
 }

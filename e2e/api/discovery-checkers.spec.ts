@@ -19,6 +19,7 @@ const ROUTES = [
   "feedback/follow-up",
   "feedback/status",
   "feedback/merge",
+  "feedback/labels",
   "feedback/unmerge",
   "resolve",
   "list",
@@ -37,7 +38,7 @@ test("@agentcash/discovery finds every route with its price and protocols, and w
   const byKey = Object.fromEntries(
     found.resources.map((r: { method: string; path: string }) => [`${r.method} ${r.path}`, r]),
   );
-  expect(Object.keys(byKey)).toHaveLength(16);
+  expect(Object.keys(byKey)).toHaveLength(17);
   expect(byKey["POST /api/namespace/feedback/follow-up"]).toMatchObject({
     authHint: "paid",
     priceHint: "0.01 USD",

@@ -103,6 +103,11 @@ test("an owner registers, finds an agent's report, resolves it, and the agent se
   await expect(list.getByRole("link", { name: /Export the inbox/ })).toBeFocused();
   await page.keyboard.press("k");
   await expect(page.getByRole("article").getByRole("heading", { level: 2 })).toContainText(word);
+  // x picks the open item for a bulk action, and picks it off again.
+  await page.keyboard.press("x");
+  await expect(page.getByRole("region", { name: "Selected items" })).toContainText("1 selected");
+  await page.keyboard.press("x");
+  await expect(page.getByRole("region", { name: "Selected items" })).toBeHidden();
   await page.keyboard.press("Escape");
   await expect(page).not.toHaveURL(/item=/);
 
@@ -206,6 +211,15 @@ test("an owner registers, finds an agent's report, resolves it, and the agent se
   await expect(exportRow).toContainText("×3");
   await expect(other).toHaveCount(0);
   await expect(bulk).toBeHidden();
+
+  // Labels: the owner's own words on the item, shown on its row, and a filter by one.
+  await detail.getByLabel("New label").fill("spreadsheets");
+  await detail.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(detail.getByRole("list", { name: "Labels" })).toContainText("spreadsheets");
+  await expect(exportRow).toContainText("spreadsheets");
+  await page.goto(`${APP}/dashboard/${namespace}?status=all&label=spreadsheets`);
+  await expect(list.getByRole("link")).toHaveCount(1);
+  await expect(page.getByRole("button", { name: /Stop filtering by the label spreadsheets/ })).toBeVisible();
 
   // On a phone the inbox fits the screen.
   await page.setViewportSize({ width: 390, height: 844 });

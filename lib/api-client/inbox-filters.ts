@@ -14,6 +14,7 @@ export function parseInboxFilters(get: (key: string) => string | null | undefine
   const stage = get("stage");
   return {
     sort: get("sort") === "reports" ? "reports" : undefined,
+    label: get("label")?.trim().slice(0, 30) || undefined,
     stage: FEEDBACK_STATUSES.includes(stage as FeedbackStatus) ? (stage as FeedbackStatus) : undefined,
     type: TYPES.includes(type as FeedbackType) ? (type as FeedbackType) : undefined,
     severity: SEVERITIES.includes(severity as Severity) ? (severity as Severity) : undefined,
@@ -34,6 +35,7 @@ export function inboxListParams(namespace: string, filters: InboxFilters, cursor
   if (filters.status !== "all") query.set("resolved", String(filters.status === "resolved"));
   if (filters.stage) query.set("status", filters.stage);
   if (filters.sort) query.set("sort", filters.sort);
+  if (filters.label) query.set("label", filters.label);
   if (filters.q) query.set("q", filters.q);
   if (cursor) query.set("cursor", cursor);
   return query;

@@ -36,6 +36,8 @@ export type InboxFilters = {
   stage?: FeedbackStatus;
   /** Groups with the most reports first, instead of the newest. */
   sort?: "reports";
+  /** Only items carrying this label. */
+  label?: string;
   q?: string;
 };
 

@@ -10,6 +10,7 @@ import { exportQuerySchema, listQuerySchema, statusQuerySchema } from "@/lib/sch
 import { registerNamespaceSchema } from "@/lib/schemas/namespace";
 import { resolveFeedbackSchema } from "@/lib/schemas/resolve";
 import {
+  changeLabelsResponseSchema,
   changeStatusResponseSchema,
   exportRecordsSchema,
   feedbackRecordSchema,
@@ -26,7 +27,7 @@ import {
   webhookSettingsResponseSchema,
   webhookTestResponseSchema,
 } from "@/lib/schemas/responses";
-import { changeStatusSchema, mergeSchema, unmergeSchema } from "@/lib/schemas/triage";
+import { changeLabelsSchema, changeStatusSchema, mergeSchema, unmergeSchema } from "@/lib/schemas/triage";
 import {
   updateWebhookSchema,
   webhookDeliveriesQuerySchema,
@@ -54,6 +55,7 @@ const COMPONENTS = {
   ChangeStatusResponse: changeStatusResponseSchema,
   FollowUpResponse: followUpResponseSchema,
   MergeResponse: mergeResponseSchema,
+  LabelsResponse: changeLabelsResponseSchema,
   UnmergeResponse: unmergeResponseSchema,
   ExportRecords: exportRecordsSchema,
   WebhookSettings: webhookSettingsResponseSchema,
@@ -318,6 +320,23 @@ export function openApiDocument() {
             ...OWNER_ERRORS,
             ...BODY_ERRORS,
             "404": problem("No such namespace, or a report that is not in it (errors names each)"),
+          },
+        },
+      },
+      "/api/namespace/feedback/labels": {
+        post: {
+          operationId: "namespace_feedback_labels",
+          ...tagged("Owners"),
+          summary: "Add and remove labels on one or many items (owner, free, signed in)",
+          description:
+            "Labels are the owner's own words (1 to 30 characters, no commas), at most 10 per item. All named items change or none does; each change is written to the item's history. list filters by one with label=.",
+          security: siwx,
+          requestBody: jsonBody(changeLabelsSchema, EXAMPLES.labels.request),
+          responses: {
+            "200": ok("LabelsResponse", EXAMPLES.labels.response),
+            ...OWNER_ERRORS,
+            ...BODY_ERRORS,
+            "404": problem("No such namespace, or an item that is not in it (errors names each)"),
           },
         },
       },

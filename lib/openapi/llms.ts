@@ -112,7 +112,7 @@ curl -X POST ${o}/api/namespace/feedback -H 'content-type: application/json' \\
   -d '{"namespace":"acme-app","type":"bug","title":"Checkout fails","description":"Pay does nothing on /checkout.","severity":"high","steps":["Open /checkout","Click Pay"],"expected":"A receipt","actual":"Nothing","metadata":{"url":"https://acme.example/checkout"}}'
 # Register a namespace (1 USD); answers {namespace, ownerWallet, existingFeedbackLinked, createdAt}
 curl -X POST ${o}/api/namespace/register -H 'content-type: application/json' -d '{"namespace":"acme-app","description":"Acme"}'
-# The owner's inbox (signed in); filters type, severity, resolved, status (comma-separated), q (search:
+# The owner's inbox (signed in); filters type, severity, resolved, status (comma-separated), label, q (search:
 # stemmed words of every text field, "phrases", -excluded, or literal text); sort=relevance with q;
 # pages with limit (1-100) and cursor; with q each item carries highlights (fragments, match: true)
 curl '${o}/api/namespace/list?namespace=acme-app&type=bug&limit=20' -H '${SIWX_HEADER}: <proof>'
@@ -125,6 +125,8 @@ curl -X POST ${o}/api/namespace/feedback/status -H 'content-type: application/js
 # submitter sees it); a reward goes to the report it was given for. Merge and unmerge by hand:
 curl -X POST ${o}/api/namespace/feedback/merge -H 'content-type: application/json' -H '${SIWX_HEADER}: <proof>' -d '{"namespace":"acme-app","into":"fb_…","feedbackIds":["fb_…"]}'
 curl -X POST ${o}/api/namespace/feedback/unmerge -H 'content-type: application/json' -H '${SIWX_HEADER}: <proof>' -d '{"namespace":"acme-app","feedbackIds":["fb_…"]}'
+# Labels (owner): add and remove on up to 100 items at once; list filters by one with label=
+curl -X POST ${o}/api/namespace/feedback/labels -H 'content-type: application/json' -H '${SIWX_HEADER}: <proof>' -d '{"namespace":"acme-app","feedbackIds":["fb_…"],"add":["checkout"]}'
 # Export a filtered view (owner), streamed: CSV (spreadsheet-safe) or a JSON array
 curl '${o}/api/namespace/export?namespace=acme-app&status=open,needs_info&format=csv' -H '${SIWX_HEADER}: <proof>' -o acme.csv
 # Resolve (free and signed in, or paid with rewardAmount up to 2 USD forwarded to the submitter)

@@ -91,6 +91,7 @@ describe("the OpenAPI document", () => {
       "namespace_feedback",
       "namespace_feedback_follow_up",
       "namespace_feedback_get",
+      "namespace_feedback_labels",
       "namespace_feedback_merge",
       "namespace_feedback_status",
       "namespace_feedback_unmerge",

@@ -26,6 +26,7 @@ const RECORD = {
   resolvedBy: null,
   rewardTxHash: null,
   status: "open",
+  labels: [],
   groupId: null,
   reportCount: 1,
 } as const;
@@ -153,6 +154,10 @@ export const EXAMPLES = {
     request: { namespace: "acme-app", into: ID, feedbackIds: ["fb_Hq7Yb2Wc0Xv9Zr4Ls1Mn3P"] },
     response: { namespace: "acme-app", groupId: ID, reportCount: 2, merged: ["fb_Hq7Yb2Wc0Xv9Zr4Ls1Mn3P"] },
   },
+  labels: {
+    request: { namespace: "acme-app", feedbackIds: [ID], add: ["checkout", "safari"], remove: [] },
+    response: { namespace: "acme-app", changed: [{ id: ID, labels: ["checkout", "safari"] }], unchanged: [] },
+  },
   unmerge: {
     request: { namespace: "acme-app", feedbackIds: ["fb_Hq7Yb2Wc0Xv9Zr4Ls1Mn3P"] },
     response: { namespace: "acme-app", unmerged: ["fb_Hq7Yb2Wc0Xv9Zr4Ls1Mn3P"] },
@@ -160,7 +165,7 @@ export const EXAMPLES = {
   export: {
     query: { namespace: "acme-app", status: "open,needs_info", format: "csv" },
     response: [{ ...RECORD, context: null }],
-    csv: `id,namespace,type,status,resolved,severity,title,description,steps,expected,actual,context,metadata,submitterWallet,submitterDid,verified,createdAt,resolvedAt,resolvedBy,resolveMessage,rewardAmount,rewardTxHash\r\n${ID},acme-app,bug,open,false,high,Checkout button does nothing,Clicking Pay on /checkout leaves the page unchanged; no request is sent.,"[""Open /checkout"",""Click Pay""]",The payment dialog opens,Nothing happens,,,${AGENT},,false,2026-11-24T10:05:00.000Z,,,,,\r\n`,
+    csv: `id,namespace,type,status,labels,resolved,severity,title,description,steps,expected,actual,context,metadata,submitterWallet,submitterDid,verified,createdAt,resolvedAt,resolvedBy,resolveMessage,rewardAmount,rewardTxHash\r\n${ID},acme-app,bug,open,[],false,high,Checkout button does nothing,Clicking Pay on /checkout leaves the page unchanged; no request is sent.,"[""Open /checkout"",""Click Pay""]",The payment dialog opens,Nothing happens,,,${AGENT},,false,2026-11-24T10:05:00.000Z,,,,,\r\n`,
   },
   followUp: {
     request: {

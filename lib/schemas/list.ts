@@ -38,6 +38,8 @@ const inboxFilters = {
     .optional(),
   /** Only items in these triage statuses. */
   status: statuses.optional(),
+  /** Only items carrying this label. */
+  label: line(1, 30).optional(),
   /**
    * Search: the words of title, description, steps, expected and actual (stemmed, web-search syntax:
    * "quoted phrases", -excluded), or the text literally in the title or the description.

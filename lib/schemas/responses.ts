@@ -52,6 +52,7 @@ const listedFields = {
     description:
       "The owner's triage status, beside the contract's fields: resolved exactly when resolved is true",
   }),
+  labels: z.array(z.string()).meta({ description: "The owner's labels, sorted" }),
   groupId: nullableString.meta({
     description: "The report heading the group of duplicates this one belongs to; null when it heads its own",
   }),
@@ -63,7 +64,7 @@ const listedFields = {
 /** One change in an item's history: a status change (with the owner's message) or a follow-up. */
 const historyEntrySchema = z.strictObject({
   at: timestamp,
-  kind: z.enum(["status", "follow_up", "merged", "unmerged"]),
+  kind: z.enum(["status", "follow_up", "merged", "unmerged", "labels"]),
   actor: z.string().meta({ description: 'The wallet that made the change, or "service"' }),
   from: z.enum(FEEDBACK_STATUSES).nullable(),
   to: z.enum(FEEDBACK_STATUSES).nullable(),
@@ -176,6 +177,13 @@ export const mergeResponseSchema = z.strictObject({
   groupId: z.string().meta({ description: "The head of the group the reports joined" }),
   reportCount: z.number().int().min(1),
   merged: z.array(z.string()),
+});
+
+/** 200 of POST /api/namespace/feedback/labels: each changed item with its labels now. */
+export const changeLabelsResponseSchema = z.strictObject({
+  namespace: z.string(),
+  changed: z.array(z.strictObject({ id: z.string(), labels: z.array(z.string()) })),
+  unchanged: z.array(z.string()),
 });
 
 /** 200 of POST /api/namespace/feedback/unmerge. */

@@ -34,3 +34,25 @@ export type MergeInput = z.output<typeof mergeSchema>;
 /** Body of POST /api/namespace/feedback/unmerge: take reports out of their groups. */
 export const unmergeSchema = z.strictObject({ namespace: line(3, 30), feedbackIds: ids });
 export type UnmergeInput = z.output<typeof unmergeSchema>;
+
+/** Most labels one item carries. */
+export const MAX_LABELS = 10;
+
+/** An owner's label: 1 to 30 characters, no commas (filters list several with commas), trimmed. */
+const labelSchema = line(1, 30)
+  .refine((v) => !v.includes(","), { error: "must not contain a comma" })
+  .refine((v) => v.trim() === v, { error: "must not start or end with spaces" });
+
+const labelList = z
+  .array(labelSchema)
+  .max(MAX_LABELS, { error: `must hold at most ${MAX_LABELS} labels` })
+  .default([]);
+
+/** Body of POST /api/namespace/feedback/labels: labels added to and removed from items, all or none. */
+export const changeLabelsSchema = z
+  .strictObject({ namespace: line(3, 30), feedbackIds: ids, add: labelList, remove: labelList })
+  .refine((v) => v.add.length + v.remove.length > 0, {
+    path: ["add"],
+    error: "add or remove at least one label",
+  });
+export type ChangeLabelsInput = z.output<typeof changeLabelsSchema>;

@@ -67,3 +67,16 @@ export function postUnmerge(input: { namespace: string; feedbackIds: string[] })
     body: JSON.stringify(input),
   });
 }
+
+/** Adds and removes labels on items. */
+export function postLabels(input: {
+  namespace: string;
+  feedbackIds: string[];
+  add?: string[];
+  remove?: string[];
+}) {
+  return api<{ changed: { id: string; labels: string[] }[] }>("/api/namespace/feedback/labels", {
+    method: "POST",
+    body: JSON.stringify(input),
+  });
+}

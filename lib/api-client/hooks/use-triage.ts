@@ -1,5 +1,5 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
-import { postMerge, postStatus, postUnmerge } from "../fetchers/feedback";
+import { postLabels, postMerge, postStatus, postUnmerge } from "../fetchers/feedback";
 import { queryKeys } from "../queries";
 import type { FeedbackStatus } from "../types";
 
@@ -43,5 +43,15 @@ export function useUnmerge(owner: string, namespace: string) {
   return useMutation({
     mutationFn: ({ ids }: { ids: string[]; head: string }) => postUnmerge({ namespace, feedbackIds: ids }),
     onSuccess: (_, { ids, head }) => refresh(queryClient, owner, namespace, [head, ...ids]),
+  });
+}
+
+/** Adds and removes the owner's labels on items. */
+export function useChangeLabels(owner: string, namespace: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ids, add = [], remove = [] }: { ids: string[]; add?: string[]; remove?: string[] }) =>
+      postLabels({ namespace, feedbackIds: ids, add, remove }),
+    onSuccess: (_, { ids }) => refresh(queryClient, owner, namespace, ids),
   });
 }

@@ -62,6 +62,8 @@ export const feedback = pgTable(
     groupId: text("group_id"),
     /** On a group's head: how many reports the group holds, itself included (votes). */
     reportCount: integer("report_count").notNull().default(1),
+    /** The owner's labels, sorted, each at most once. */
+    labels: text("labels").array().notNull().default(sql`'{}'::text[]`),
     /** When the service last looked for similar reports to group this one with; null: not yet. */
     groupedAt: timestamp("grouped_at", { precision: 3, withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { precision: 3, withTimezone: true, mode: "date" }).notNull(),
@@ -73,6 +75,8 @@ export const feedback = pgTable(
       sql`${t.status} in ('open', 'acknowledged', 'needs_info', 'in_progress', 'wont_fix', 'duplicate', 'spam', 'resolved')`,
     ),
     check("feedback_status_resolved_check", sql`(${t.status} = 'resolved') = ${t.resolved}`),
+    check("feedback_labels_check", sql`cardinality(${t.labels}) <= 10`),
+    index("feedback_labels_idx").using("gin", t.labels),
     // A group's members, and the heads of a namespace by votes.
     index("feedback_group_idx").on(t.groupId).where(sql`${t.groupId} is not null`),
     index("feedback_ns_heads_votes_idx")

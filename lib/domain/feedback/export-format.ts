@@ -4,6 +4,7 @@ export const CSV_COLUMNS = [
   "namespace",
   "type",
   "status",
+  "labels",
   "resolved",
   "severity",
   "title",

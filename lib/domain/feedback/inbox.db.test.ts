@@ -7,8 +7,9 @@ import { listOwnedNamespaces } from "@/lib/domain/namespace/list-owned-namespace
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
 import { exportQuerySchema, listQuerySchema, statusQuerySchema } from "@/lib/schemas/list";
 import { resolveFeedbackSchema } from "@/lib/schemas/resolve";
-import { changeStatusSchema, mergeSchema, unmergeSchema } from "@/lib/schemas/triage";
+import { changeLabelsSchema, changeStatusSchema, mergeSchema, unmergeSchema } from "@/lib/schemas/triage";
 import { rolledBack } from "@/testing/rollback";
+import { changeLabels } from "./change-labels";
 import { changeStatus } from "./change-status";
 import { countFeedback } from "./count-feedback";
 import { exportFeedback } from "./export-feedback";
@@ -504,5 +505,52 @@ describe("groups of duplicates", () => {
     const byVotes = await list(owner, { namespace: acme, grouped: "true", sort: "reports" }, db);
     expect(byVotes.feedback.map((f) => f.id)).toEqual([big, newest, small]);
     expect(() => listQuerySchema.parse({ namespace: acme, sort: "reports" })).toThrow(/grouped=true/);
+  });
+});
+
+describe("labels", () => {
+  const label = (wallet: string, input: Record<string, unknown>, db: DbOrTx) =>
+    changeLabels(wallet, changeLabelsSchema.parse({ namespace: acme, ...input }), db);
+
+  rolledBack(
+    "adds and removes labels on many items at once, filters by one, and keeps the history",
+    async (db) => {
+      await register(db, acme);
+      const [a, b] = [await file(db, acme), await file(db, acme, { labels: ["ios"] })];
+      const result = await label(owner, { feedbackIds: [a, b], add: ["checkout", "ios"] }, db);
+      expect(result.changed).toEqual([
+        { id: a, labels: ["checkout", "ios"] },
+        { id: b, labels: ["checkout", "ios"] },
+      ]);
+      await label(owner, { feedbackIds: [b], remove: ["ios"] }, db);
+      const ids = async (l: string) =>
+        (await list(owner, { namespace: acme, label: l }, db)).feedback.map((f) => f.id);
+      expect(await ids("checkout")).toEqual([b, a]);
+      expect(await ids("ios")).toEqual([a]);
+      expect((await getFeedback(owner, b, db)).history.map((h) => h.details)).toEqual([
+        { added: ["checkout"], removed: [] },
+        { added: [], removed: ["ios"] },
+      ]);
+      // Nothing to change: left as it is.
+      expect((await label(owner, { feedbackIds: [a], add: ["ios"] }, db)).unchanged).toEqual([a]);
+    },
+  );
+
+  rolledBack("refuses bad labels naming the field, too many labels, and anyone but the owner", async (db) => {
+    await register(db, acme);
+    const a = await file(db, acme, { labels: Array.from({ length: 9 }, (_, i) => `l${i}`) });
+    expect(() => changeLabelsSchema.parse({ namespace: acme, feedbackIds: [a], add: ["a,b"] })).toThrow(
+      /comma/,
+    );
+    expect(() => changeLabelsSchema.parse({ namespace: acme, feedbackIds: [a] })).toThrow(
+      /at least one label/,
+    );
+    await expect(label(owner, { feedbackIds: [a], add: ["x", "y"] }, db)).rejects.toMatchObject({
+      code: "validation-failed",
+      extra: { errors: [{ field: "add" }] },
+    });
+    await expect(label(agent, { feedbackIds: [a], add: ["x"] }, db)).rejects.toMatchObject({
+      code: "not-owner",
+    });
   });
 });

@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { arrayContains, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
@@ -50,13 +50,15 @@ export function inboxFilter(query: ListQuery): {
   if (query.resolved !== undefined) where.push(eq(feedback.resolved, query.resolved));
   if (query.status) where.push(inArray(feedback.status, query.status));
   if (query.grouped) where.push(isNull(feedback.groupId));
+  // Containment reads the GIN index of labels.
+  if (query.label) where.push(arrayContains(feedback.labels, [query.label]));
   const search = query.q ? searchOf(query.q) : undefined;
 
   // Every filter is part of the scope, so a cursor from one query is refused by any other. The free
   // text comes last, after a fixed number of fields, so no two queries share a scope string.
   const resolved = query.resolved === undefined ? "" : String(query.resolved);
   const status = query.status?.join(",") ?? "";
-  const scope = `list\n${query.namespace}\n${query.type ?? ""}\n${query.severity ?? ""}\n${resolved}\n${status}\n${query.grouped}\n${query.sort}\n${query.q ?? ""}`;
+  const scope = `list\n${query.namespace}\n${query.type ?? ""}\n${query.severity ?? ""}\n${resolved}\n${status}\n${query.label ?? ""}\n${query.grouped}\n${query.sort}\n${query.q ?? ""}`;
   return {
     where,
     scope,

@@ -21,6 +21,7 @@ export async function lockItems(
       status: feedback.status,
       held: feedback.resolvingPaymentId,
       groupId: feedback.groupId,
+      labels: feedback.labels,
     })
     .from(feedback)
     .where(and(eq(feedback.namespace, namespace), inArray(feedback.id, [...ids])))

@@ -52,6 +52,7 @@ export function presentFields(row: Row): Omit<FeedbackRecord, "context" | "histo
     resolvedBy: row.resolvedBy,
     rewardTxHash: row.rewardTxHash,
     status: row.status,
+    labels: row.labels,
     groupId: row.groupId,
     reportCount: row.reportCount,
   };

@@ -93,7 +93,7 @@ describe("export over HTTP", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes);
     const lines = text.split("\r\n");
-    expect(lines[0]).toMatch(/^id,namespace,type,status,resolved,/);
+    expect(lines[0]).toMatch(/^id,namespace,type,status,labels,resolved,/);
     expect(lines[1]).toContain(ids[1]);
     expect(text).toContain('"Please, ""dark"" mode.\nThanks"');
     expect(text).toContain("'=SUM(1+1) crashes it.");
