@@ -8,7 +8,7 @@ import { webhookDeliveries } from "@/lib/db/schema";
 import { parseServerEnv } from "@/lib/env";
 import { type WebhookEventType, webhookEnvelopeSchema } from "@/lib/schemas/webhook-events";
 import { createSignInFetch } from "@/scripts/clients/siwx-fetch";
-import { createX402Fetch } from "@/scripts/clients/x402-payer";
+import { devnetX402Payer } from "@/scripts/clients/x402-payer";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { BACKOFF_SECONDS, deliverDueWebhooks } from "./worker";
 
@@ -16,16 +16,8 @@ import { BACKOFF_SECONDS, deliverDueWebhooks } from "./worker";
 
 const devnet = inject("devnet");
 const keyOf = (i: number) => devnet.accounts[i]!.privateKey as `0x${string}`;
-const payer = (key: `0x${string}`) =>
-  createX402Fetch({
-    privateKey: key,
-    network: devnet.x402.network as `${string}:${string}`,
-    rpcUrl: devnet.x402.rpcUrl,
-    asset: devnet.x402.asset,
-    fetch: appFetch,
-  });
-const owner = { pay: payer(keyOf(5)), read: createSignInFetch(keyOf(5), appFetch) };
-const agent = payer(keyOf(6));
+const owner = { pay: devnetX402Payer(devnet, 5, appFetch), read: createSignInFetch(keyOf(5), appFetch) };
+const agent = devnetX402Payer(devnet, 6, appFetch);
 const stranger = createSignInFetch(keyOf(4), appFetch);
 const namespace = uniqueName("hooks");
 

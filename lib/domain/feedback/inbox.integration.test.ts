@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createSignInFetch } from "@/scripts/clients/siwx-fetch";
-import { createX402Fetch } from "@/scripts/clients/x402-payer";
+import { devnetX402Payer } from "@/scripts/clients/x402-payer";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { signInHeader } from "@/testing/sign-in";
 
@@ -9,16 +9,8 @@ const keyOf = (i: number) => devnet.accounts[i]!.privateKey as `0x${string}`;
 const ownerKey = keyOf(2);
 const agentKey = keyOf(3);
 const strangerKey = keyOf(4);
-const payerFor = (key: `0x${string}`) =>
-  createX402Fetch({
-    privateKey: key,
-    network: devnet.x402.network as `${string}:${string}`,
-    rpcUrl: devnet.x402.rpcUrl,
-    asset: devnet.x402.asset,
-    fetch: appFetch,
-  });
-const owner = { pay: payerFor(ownerKey), read: createSignInFetch(ownerKey, appFetch) };
-const agent = { pay: payerFor(agentKey), read: createSignInFetch(agentKey, appFetch) };
+const owner = { pay: devnetX402Payer(devnet, 2, appFetch), read: createSignInFetch(ownerKey, appFetch) };
+const agent = { pay: devnetX402Payer(devnet, 3, appFetch), read: createSignInFetch(agentKey, appFetch) };
 const stranger = createSignInFetch(strangerKey, appFetch);
 
 const namespace = uniqueName("inbox");

@@ -8,7 +8,7 @@ import { getDb } from "@/lib/db/client";
 import { payouts } from "@/lib/db/schema";
 import { createMppFetch } from "@/scripts/clients/mpp-payer";
 import { createSignInFetch } from "@/scripts/clients/siwx-fetch";
-import { createX402Fetch } from "@/scripts/clients/x402-payer";
+import { devnetX402Payer } from "@/scripts/clients/x402-payer";
 import { tempoClient } from "@/scripts/devnet/tempo";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { chainReader } from "@/testing/chain";
@@ -21,18 +21,10 @@ const tempo = tempoClient(devnet.tempo);
 const evm = chainReader(devnet.x402.rpcUrl, devnet.x402.asset as `0x${string}`);
 const ownerKey = devnet.accounts[7]!.privateKey as `0x${string}`;
 const agentKey = devnet.accounts[0]!.privateKey as `0x${string}`;
-const strangerKey = devnet.accounts[4]!.privateKey as `0x${string}`;
-const x402 = (key: `0x${string}`) =>
-  createX402Fetch({
-    privateKey: key,
-    network: devnet.x402.network as `${string}:${string}`,
-    rpcUrl: devnet.x402.rpcUrl,
-    asset: devnet.x402.asset,
-    fetch: appFetch,
-  });
-const owner = x402(ownerKey);
-const agent = x402(agentKey);
-const stranger = x402(strangerKey);
+const x402 = (i: number) => devnetX402Payer(devnet, i, appFetch);
+const owner = x402(7);
+const agent = x402(0);
+const stranger = x402(4);
 const ownerMpp = createMppFetch(devnet.tempo, ownerKey, appFetch);
 const agentReader = createSignInFetch(agentKey, appFetch);
 
