@@ -6,7 +6,8 @@ import type { Socket } from "node:net";
  *   pass: forward it and relay the answer; delay: the same, later;
  *   drop: never answer (the caller's timeout decides); cut: close the connection without forwarding;
  *   cut-after-forward: forward it (the chain acts on it) and close the connection before answering;
- *   http-429 / http-500: answer that status without forwarding.
+ *   http-429 / http-500: answer that status without forwarding;
+ *   hold: forward it only once `until` settles (a test acts while the call is in flight).
  */
 type Fault =
   | { kind: "pass" }
@@ -15,7 +16,8 @@ type Fault =
   | { kind: "cut" }
   | { kind: "cut-after-forward" }
   | { kind: "http-429" }
-  | { kind: "http-500" };
+  | { kind: "http-500" }
+  | { kind: "hold"; until: Promise<unknown> };
 
 export type FaultPolicy = (call: { method: string; params: unknown[]; n: number }) => Fault;
 
@@ -72,6 +74,9 @@ export async function startRpcProxy(target: string, policy: FaultPolicy = PASS):
         return;
       case "delay":
         await new Promise((r) => setTimeout(r, fault.ms));
+        break;
+      case "hold":
+        await fault.until.catch(() => {});
         break;
     }
     try {

@@ -27,6 +27,7 @@ const agent = x402(0);
 const stranger = x402(4);
 const ownerMpp = createMppFetch(devnet.tempo, ownerKey, appFetch);
 const agentReader = createSignInFetch(agentKey, appFetch);
+const ownerReader = createSignInFetch(ownerKey, appFetch);
 
 const usdcE = (who: string) =>
   readContract(tempo, {
@@ -43,8 +44,8 @@ const rewardTransfers = async (hash: string) => {
 };
 
 const namespace = uniqueName("tips");
-async function newItem() {
-  const res = await agent.fetch(
+async function newItem(by: { fetch: typeof fetch } = agent) {
+  const res = await by.fetch(
     `${APP}/api/namespace/feedback`,
     postJson({
       namespace,
@@ -141,6 +142,35 @@ describe("rewards", () => {
     const rows = await (await getDb()).select().from(payouts).where(eq(payouts.feedbackId, id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.status).toBe("paid");
+  });
+
+  it("resolves a whole group with a reward paid only to the report it was given for", async () => {
+    const [head, tipped] = [await newItem(stranger), await newItem()];
+    const merged = await ownerReader.fetch(
+      `${APP}/api/namespace/feedback/merge`,
+      postJson({ namespace, into: head, feedbackIds: [tipped] }),
+    );
+    expect(merged.status).toBe(200);
+    const [strangerBefore, agentBefore] = [await usdcE(stranger.address), await usdcE(agent.address)];
+    const res = await resolve(owner, { feedbackId: tipped, message: "Fixed in 2.1", rewardAmount: "0.3" });
+    expect(res.status).toBe(200);
+    const { reward } = await res.json();
+    expect(await rewardTransfers(reward.txHash)).toEqual([
+      { from: devnet.tempo.payoutAddress, to: agent.address, amount: 300_000n, memo: rewardMemo(tipped) },
+    ]);
+    expect(await usdcE(agent.address)).toBe(agentBefore + 300_000n);
+    expect(await usdcE(stranger.address)).toBe(strangerBefore);
+
+    // The other reporter sees the resolution, without a reward; the head cannot be tipped for it again.
+    const record = await (await ownerReader.fetch(`${APP}/api/namespace/feedback?id=${head}`)).json();
+    expect(record).toMatchObject({
+      resolved: true,
+      status: "resolved",
+      resolveMessage: "Fixed in 2.1",
+      rewardAmount: null,
+    });
+    const rows = await (await getDb()).select().from(payouts).where(eq(payouts.feedbackId, head));
+    expect(rows).toEqual([]);
   });
 
   it("recovers a payout a crash left owed, and never pays it twice", async () => {
