@@ -32,7 +32,47 @@ const pill = (active: boolean) =>
     active ? "bg-zinc-900 text-white" : "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900"
   }`;
 
-/** Type tabs with counts, open/resolved, severity and a search box; every change lands in the URL. */
+/** The labels in use, most used first, with how many items carry each; a chosen label stands out. */
+function LabelPicker({
+  value,
+  labels,
+  onChange,
+}: {
+  value: string | undefined;
+  labels: FeedbackCounts["labels"] | undefined;
+  onChange: (label: string | null) => void;
+}) {
+  const id = useId();
+  const known = labels ?? [];
+  // A label from a link may not be in use (any more): it stays selectable so the view can be read.
+  const options =
+    value && !known.some((l) => l.name === value) ? [{ name: value, count: 0 }, ...known] : known;
+  if (options.length === 0) return null;
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        Label
+      </label>
+      <select
+        id={id}
+        value={value ?? ""}
+        onChange={(e) => onChange(e.target.value || null)}
+        className={`h-8 max-w-44 rounded-lg border px-2 text-sm ${
+          value ? "border-zinc-900 bg-zinc-900 text-white" : "border-zinc-300 bg-white"
+        }`}
+      >
+        <option value="">Any label</option>
+        {options.map((l) => (
+          <option key={l.name} value={l.name}>
+            {l.name} ({l.count})
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+/** Type tabs with counts, then status, severity, stage, order, label and search; every change lands in the URL. */
 export function InboxFilterBar({ filters, counts, onChange }: Props) {
   const [text, setText] = useState(filters.q ?? "");
   const searchRef = useRef<HTMLInputElement>(null);
@@ -149,16 +189,11 @@ export function InboxFilterBar({ filters, counts, onChange }: Props) {
           <option value="">Newest first</option>
           <option value="reports">Most reports</option>
         </select>
-        {filters.label ? (
-          <button
-            type="button"
-            onClick={() => onChange({ label: null, item: null })}
-            className="inline-flex h-8 items-center gap-1 rounded-lg bg-zinc-900 px-2.5 text-sm text-white"
-            aria-label={`Stop filtering by the label ${filters.label}`}
-          >
-            Label: {filters.label} ×
-          </button>
-        ) : null}
+        <LabelPicker
+          value={filters.label}
+          labels={counts?.labels}
+          onChange={(label) => onChange({ label, item: null })}
+        />
         <div className="relative min-w-48 flex-1">
           <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-zinc-400" />
           <input

@@ -113,7 +113,8 @@ curl -X POST ${o}/api/namespace/feedback -H 'content-type: application/json' \\
 # Register a namespace (1 USD); answers {namespace, ownerWallet, existingFeedbackLinked, createdAt}
 curl -X POST ${o}/api/namespace/register -H 'content-type: application/json' -d '{"namespace":"acme-app","description":"Acme"}'
 # The owner's inbox (signed in); filters type, severity, resolved, status (comma-separated), label, q (search:
-# stemmed words of every text field, "phrases", -excluded, or literal text); sort=relevance with q;
+# stemmed words of every text field, "phrases", -excluded, or literal text); sort=relevance with q
+# (ranks the newest 5,000 matches);
 # pages with limit (1-100) and cursor; with q each item carries highlights (fragments, match: true)
 curl '${o}/api/namespace/list?namespace=acme-app&type=bug&limit=20' -H '${SIWX_HEADER}: <proof>'
 curl '${o}/api/namespace/list?namespace=acme-app&q=checkout%20crash&sort=relevance' -H '${SIWX_HEADER}: <proof>'

@@ -58,7 +58,10 @@ export const listQuerySchema = z
       .enum(["true", "false"], { error: "must be true or false" })
       .transform((v) => v === "true")
       .default(false),
-    /** newest first (default), by relevance to q, or by reports per group (votes; with grouped=true). */
+    /**
+     * newest first (default), by relevance to q (the newest 5,000 matches are ranked), or by reports
+     * per group (votes; with grouped=true).
+     */
     sort: z
       .enum(["newest", "relevance", "reports"], { error: "must be newest, relevance or reports" })
       .default("newest"),

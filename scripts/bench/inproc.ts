@@ -60,14 +60,26 @@ const log = (message: string) => console.log(`  [in-process] ${message}`);
 
 async function seed(db: Db, nsRows: number, totalRows: number) {
   const total = Math.max(totalRows, nsRows);
-  const existing = await q<{ ns: string | number; total: string | number; severities: string | number }>(
+  const existing = await q<{
+    ns: string | number;
+    total: string | number;
+    severities: string | number;
+    grouped: string | number;
+  }>(
     db,
     sql`select count(*) filter (where namespace = ${INBOX_NAMESPACE}) as ns, count(*) as total,
-               count(distinct severity) filter (where namespace = ${INBOX_NAMESPACE}) as severities
+               count(distinct severity) filter (where namespace = ${INBOX_NAMESPACE}) as severities,
+               count(*) filter (where namespace = ${INBOX_NAMESPACE} and group_id is not null) as grouped
         from feedback where id like 'fbbench%'`,
   );
   const [have] = existing;
-  if (have && Number(have.ns) === nsRows && Number(have.total) === total && Number(have.severities) === 4) {
+  if (
+    have &&
+    Number(have.ns) === nsRows &&
+    Number(have.total) === total &&
+    Number(have.severities) === 4 &&
+    Number(have.grouped) > 0
+  ) {
     log(`reusing ${total} seeded rows (${nsRows} in ${INBOX_NAMESPACE})`);
     return { seededMs: 0, reused: true };
   }
@@ -80,20 +92,25 @@ async function seed(db: Db, nsRows: number, totalRows: number) {
     const to = Math.min(total, from + chunk - 1);
     await db.execute(sql`
       insert into feedback (id, namespace, type, title, description, severity, targets, submitter_wallet,
-                            payment_id, created_at, grouped_at)
+                            payment_id, created_at, grouped_at, group_id, report_count)
       select 'fbbench' || lpad(g::text, 8, '0'),
-             case when g % ${k} = 0 and g / ${k} <= ${nsRows} then ${INBOX_NAMESPACE}
-                  else 'bench-other-' || (g % 997)::text end,
+             case when inbox then ${INBOX_NAMESPACE} else 'bench-other-' || (g % 997)::text end,
              (array['bug','feature','feedback'])[1 + (g / ${k}) % 3],
              'Seeded benchmark item ' || g,
              'A seeded feedback item for the inbox benchmark, number ' || g || '.',
              (array['low','medium','high','critical'])[1 + (g / ${k} / 3) % 4],
              '[]'::jsonb,
-             null,
+             '0x' || lpad(to_hex(g % 5000), 40, '0'),
              'pay_bench_' || g,
              now() - make_interval(secs => g),
-             now()
-      from generate_series(${from}::int, ${to}::int) as g`);
+             now(),
+             case when member then 'fbbench' || lpad((head * ${k})::text, 8, '0') end,
+             case when inbox and pos = 9 and head <= ${nsRows} then size + 1 else 1 end
+      from generate_series(${from}::int, ${to}::int) as g,
+           -- Duplicates: in each block of ten inbox items the oldest heads a group of 0 to 6 newer ones.
+           lateral (select g % ${k} = 0 and g / ${k} <= ${nsRows} as inbox, (g / ${k}) % 10 as pos,
+                           (g / ${k}) / 10 * 10 + 9 as head, ((g / ${k}) / 10) % 7 as size) as shape,
+           lateral (select inbox and pos between 9 - size and 8 and head <= ${nsRows} as member) as grouping`);
     log(`seeded ${to}/${total} rows`);
   }
   await db.execute(sql`analyze feedback`);
@@ -171,11 +188,17 @@ async function prepare() {
   const db = await getDb();
   const seeded = await seed(db, nsRows, totalRows);
   await register(db);
-  const [counts] = await q<{ ns: string; total: string }>(
+  const [counts] = await q<{ ns: string; total: string; groups: string; grouped: string }>(
     db,
-    sql`select count(*) filter (where namespace = ${INBOX_NAMESPACE}) as ns, count(*) as total from feedback`,
+    sql`select count(*) filter (where namespace = ${INBOX_NAMESPACE}) as ns, count(*) as total,
+               count(*) filter (where namespace = ${INBOX_NAMESPACE} and report_count > 1) as groups,
+               count(*) filter (where namespace = ${INBOX_NAMESPACE} and group_id is not null) as grouped
+        from feedback`,
   );
-  log(`feedback table: ${counts?.total} rows, ${counts?.ns} in ${INBOX_NAMESPACE}`);
+  log(
+    `feedback table: ${counts?.total} rows, ${counts?.ns} in ${INBOX_NAMESPACE}` +
+      ` (${counts?.groups} groups holding ${counts?.grouped} duplicates)`,
+  );
 
   const depth = Math.floor(nsRows * envNumber("BENCH_DEEP_FRACTION", 0.9));
   const walk = await walkTo(db, depth);
@@ -198,6 +221,10 @@ async function prepare() {
     { name: "search: no match (q=zyxwvut)", params: { q: "zyxwvut" } },
     { name: "search: rare words by relevance", params: { q: "item 77777", sort: "relevance" } },
     { name: "search: common word by relevance", params: { q: "benchmark", sort: "relevance" } },
+    // The dashboard's view: one row per group of duplicates with its reporters, newest or most voted.
+    { name: "grouped: first page", params: { grouped: "true" } },
+    { name: "grouped: most reports first", params: { grouped: "true", sort: "reports" } },
+    { name: "grouped: search common word", params: { grouped: "true", q: "benchmark" } },
   ];
   const limit = 50;
   const results = [];
@@ -225,6 +252,8 @@ async function prepare() {
           namespace: INBOX_NAMESPACE,
           nsRows: Number(counts?.ns ?? 0),
           tableRows: Number(counts?.total ?? 0),
+          groups: Number(counts?.groups ?? 0),
+          duplicates: Number(counts?.grouped ?? 0),
           seeded,
           pageLimit: limit,
           deepWalk: { items: walk.passed, ms: walk.walkMs },

@@ -7,7 +7,13 @@ import { FEEDBACK_TYPES, type FeedbackType } from "@/lib/schemas/feedback";
 
 type Tally = { open: number; resolved: number };
 
-/** How many items a namespace holds per type, open and resolved; for the owner only. */
+/** Labels the filter bar offers: the most used first. */
+const LABELS_SHOWN = 100;
+
+/**
+ * How many items a namespace holds per type, open and resolved, and the labels in use with how many
+ * items carry each; for the owner only.
+ */
 export async function countFeedback(wallet: string, namespace: string, db?: DbOrTx) {
   db ??= await getDb();
   await requireOwner(wallet, namespace, db);
@@ -16,6 +22,14 @@ export async function countFeedback(wallet: string, namespace: string, db?: DbOr
     .from(feedback)
     .where(eq(feedback.namespace, namespace))
     .groupBy(feedback.type, feedback.resolved);
+  const label = sql<string>`label`;
+  const labels = await db
+    .select({ name: label, count: sql<number>`(count(*))::int` })
+    .from(sql`${feedback} cross join lateral unnest(${feedback.labels}) as label`)
+    .where(eq(feedback.namespace, namespace))
+    .groupBy(label)
+    .orderBy(sql`count(*) desc`, label)
+    .limit(LABELS_SHOWN);
   const byType = Object.fromEntries(FEEDBACK_TYPES.map((t) => [t, { open: 0, resolved: 0 }])) as Record<
     FeedbackType,
     Tally
@@ -27,5 +41,5 @@ export async function countFeedback(wallet: string, namespace: string, db?: DbOr
     if (tally) tally[key] += row.n;
     total[key] += row.n;
   }
-  return { namespace, byType, total };
+  return { namespace, byType, total, labels };
 }

@@ -109,6 +109,7 @@ describe("dashboard reads", () => {
       feedback: { open: 1, resolved: 0 },
     });
     expect(counts.total).toEqual({ open: 3, resolved: 1 });
+    expect(counts.labels).toEqual([]);
     await expect(countFeedback(OWNER, "not-mine", db)).rejects.toMatchObject({ status: 403 });
     await expect(countFeedback(OWNER, "nobody-app", db)).rejects.toMatchObject({ status: 404 });
   });

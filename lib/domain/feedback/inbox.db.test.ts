@@ -15,8 +15,9 @@ import { countFeedback } from "./count-feedback";
 import { exportFeedback } from "./export-feedback";
 import { getFeedback } from "./get-feedback";
 import { groupReport, mergeReports, unmergeReports } from "./groups";
-import { listFeedback } from "./list-feedback";
+import { inboxFilter, listFeedback, RANK_WINDOW } from "./list-feedback";
 import { listSubmissions } from "./list-submissions";
+import { pageOf } from "./page";
 import { resolveFeedback } from "./resolve-feedback";
 
 // The inbox's rules, on a real database with no chain: each test writes its own scene in a
@@ -370,6 +371,26 @@ describe("search", () => {
     });
     expect(() => listQuerySchema.parse({ namespace: acme, sort: "relevance" })).toThrow(/needs a search/);
   });
+
+  rolledBack("ranks only the newest matches of a search that has more than the window", async (db) => {
+    await register(db, acme);
+    // The best match is the oldest: outside a window of two, the two newest are ranked instead.
+    const best = await file(db, acme, {
+      title: "Checkout checkout",
+      description: "Checkout fails at checkout.",
+    });
+    const weak = await file(db, acme, { title: "Slow page", description: "Checkout is slow." });
+    const strong = await file(db, acme, { title: "Checkout broken", description: "Checkout fails." });
+    const ranked = (rankWindow: number) =>
+      pageOf(db, {
+        ...inboxFilter(listQuerySchema.parse({ namespace: acme, q: "checkout", sort: "relevance" })),
+        rankWindow,
+        limit: 10,
+      });
+    expect((await ranked(10)).rows.map((r) => r.id)).toEqual([best, strong, weak]);
+    expect((await ranked(2)).rows.map((r) => r.id)).toEqual([strong, weak]);
+    expect(RANK_WINDOW).toBe(5_000);
+  });
 });
 
 describe("search beyond the newest items", () => {
@@ -533,6 +554,11 @@ describe("labels", () => {
       ]);
       // Nothing to change: left as it is.
       expect((await label(owner, { feedbackIds: [a], add: ["ios"] }, db)).unchanged).toEqual([a]);
+      // The filter bar offers the labels in use, the most used first.
+      expect((await countFeedback(owner, acme, db)).labels).toEqual([
+        { name: "checkout", count: 2 },
+        { name: "ios", count: 1 },
+      ]);
     },
   );
 

@@ -16,6 +16,9 @@ function containing(text: string): string {
 
 const MARKS = `StartSel=${START}, StopSel=${STOP}`;
 
+/** Search by relevance ranks this many of the newest matches (bounded cost at any inbox size). */
+export const RANK_WINDOW = 5_000;
+
 /** A search: its full-text query, the match condition, its rank and the highlights of a page's rows. */
 function searchOf(q: string) {
   const words = sql`websearch_to_tsquery('english', ${q})`;
@@ -41,6 +44,7 @@ export function inboxFilter(query: ListQuery): {
   where: SQL[];
   scope: string;
   rank?: SQL<number>;
+  rankWindow?: number;
   extra?: Record<string, SQL<string>>;
   match?: SQL;
 } {
@@ -63,7 +67,7 @@ export function inboxFilter(query: ListQuery): {
     where,
     scope,
     ...(search ? { extra: search.extra, match: search.match } : {}),
-    ...(search && query.sort === "relevance" ? { rank: search.rank } : {}),
+    ...(search && query.sort === "relevance" ? { rank: search.rank, rankWindow: RANK_WINDOW } : {}),
     // Votes: the heads with the most reports first (feedback_ns_heads_votes_idx).
     ...(query.sort === "reports" ? { rank: sql<number>`${feedback.reportCount}` } : {}),
   };

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
 import {
@@ -26,6 +26,8 @@ export type PageQuery = {
   extra?: Record<string, SQL<string | null>>;
   /** A search condition, kept apart from `where` so the page can pick how to find its matches. */
   match?: SQL;
+  /** Rank only this many of the newest matches (search by relevance), so a page costs the same at any size. */
+  rankWindow?: number;
 };
 
 /** How many of the newest rows a search page looks through before it asks the search indexes. */
@@ -41,6 +43,9 @@ const newestFirst = [sql`${feedback.createdAt} desc nulls last`, sql`${feedback.
 export function pageSelect(db: DbOrTx, query: PageQuery) {
   const where = query.match ? [...query.where, query.match] : [...query.where];
   const columns = { ...itemColumns, ...query.extra };
+  if (query.rank && query.rankWindow && query.match) {
+    return rankedWithin(db, { ...query, rank: query.rank, rankWindow: query.rankWindow }, where);
+  }
   if (query.rank) {
     const offset = query.cursor ? decodeOffsetCursor(query.cursor, query.scope) : 0;
     return (
@@ -70,6 +75,43 @@ export function pageSelect(db: DbOrTx, query: PageQuery) {
       .orderBy(sql`${feedback.createdAt} desc nulls last`, sql`${feedback.id} desc nulls last`)
       .limit(query.limit + 1)
   );
+}
+
+/**
+ * A relevance page: the newest `rankWindow` matches are scored (walking the date index for a common
+ * word, the search indexes for a rare one) and only the page's rows are then read in full, highlights
+ * and all. Scoring every match of a word most items hold would cost a read of the whole namespace.
+ */
+function rankedWithin(
+  db: DbOrTx,
+  query: PageQuery & { rank: SQL<number>; rankWindow: number },
+  where: SQL[],
+) {
+  const offset = query.cursor ? decodeOffsetCursor(query.cursor, query.scope) : 0;
+  const hits = db
+    .select({
+      id: feedback.id,
+      at: sql<Date>`${feedback.createdAt}`.as("at"),
+      score: sql<number>`${query.rank}`.as("score"),
+    })
+    .from(feedback)
+    .where(and(...where))
+    .orderBy(...newestFirst)
+    .limit(query.rankWindow)
+    .as("hits");
+  const byScore = [sql`${hits.score} desc`, sql`${hits.at} desc`, sql`${hits.id} desc`];
+  const top = db
+    .select({ id: hits.id, score: hits.score, at: hits.at })
+    .from(hits)
+    .orderBy(...byScore)
+    .limit(query.limit + 1)
+    .offset(offset)
+    .as("top");
+  return db
+    .select({ ...itemColumns, ...query.extra })
+    .from(feedback)
+    .innerJoin(top, eq(top.id, feedback.id))
+    .orderBy(sql`${top.score} desc`, sql`${top.at} desc`, sql`${top.id} desc`);
 }
 
 const before = (at: { createdAt: Date; id: string }) =>
