@@ -7,11 +7,15 @@ import { ErrorState, Loading, Notice } from "@/components/ui/states";
 import { explainError } from "@/lib/api-client/explain";
 import { useSession } from "@/lib/api-client/hooks/use-session";
 import { useSendTestEvent, useWebhook } from "@/lib/api-client/hooks/use-webhooks";
+import { AlertSettings } from "./alert-settings";
 import { DeliveryLog } from "./delivery-log";
 import { WebhookSecret } from "./webhook-secret";
 import { WebhookUrlForm } from "./webhook-url-form";
 
-/** A namespace's webhook: where events go, the secret that signs them, a test event and the delivery log. */
+/**
+ * A namespace's webhook: where events go, the secret that signs them, the alert format, events and
+ * digest, a test event and the delivery log.
+ */
 export function WebhookSettings({ namespace }: { namespace: string }) {
   const { session } = useSession();
   const owner = session?.address ?? "";
@@ -42,10 +46,8 @@ export function WebhookSettings({ namespace }: { namespace: string }) {
           {settings.data.secret ? (
             <WebhookSecret owner={owner} namespace={namespace} secret={settings.data.secret} />
           ) : null}
+          <AlertSettings owner={owner} namespace={namespace} settings={settings.data} />
           <div className="space-y-2">
-            <p className="text-sm text-zinc-600">
-              Events: <span className="font-mono text-xs">{settings.data.events.join(", ")}</span>
-            </p>
             <Button
               variant="secondary"
               busy={test.isPending}

@@ -112,6 +112,25 @@ test("an owner sets a webhook in the dashboard, sees signed deliveries arrive, r
     expect(() => new Webhook(secret).verify(third.body, third.headers)).toThrow();
     await shot(page, testInfo, "webhooks-02-rotated");
 
+    // Alerts: the same events as a Slack message (not signed: Slack cannot check it), and a delivery
+    // sent again from the log, in the format chosen now.
+    await page.getByLabel("Message format").selectOption("slack");
+    await page.getByRole("button", { name: "Apply alert settings" }).click();
+    await expect(page.getByText("Alert settings applied.")).toBeVisible();
+    await page.getByRole("button", { name: "Send test event" }).click();
+    await expect.poll(() => receiver.received.length).toBe(4);
+    const slack = receiver.received[3]!;
+    expect(JSON.parse(slack.body)).toMatchObject({ text: expect.any(String) });
+    expect(slack.headers["webhook-signature"]).toBeUndefined();
+    await page.reload();
+    const firstTest = testRow.last();
+    await expect(firstTest).toContainText("delivered");
+    await firstTest.getByRole("button", { name: "Re-send" }).click();
+    await expect.poll(() => receiver.received.length).toBe(5);
+    expect(JSON.parse(receiver.received[4]!.body)).toMatchObject({ text: expect.any(String) });
+    await expect(firstTest).toContainText("Re-sent");
+    await shot(page, testInfo, "webhooks-03-alerts");
+
     // An empty URL stops the events.
     await endpoint.fill("");
     await page.getByRole("button", { name: "Save" }).click();

@@ -4,3 +4,5 @@ import "./zod-jitless";
 export { FEEDBACK_STATUSES } from "@/lib/schemas/feedback";
 export { registerNamespaceSchema } from "@/lib/schemas/namespace";
 export { RESOLVE_MESSAGE_MAX } from "@/lib/schemas/resolve";
+export { WEBHOOK_FORMATS } from "@/lib/schemas/webhook";
+export { WEBHOOK_EVENTS } from "@/lib/schemas/webhook-events";

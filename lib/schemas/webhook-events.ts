@@ -1,14 +1,27 @@
 import { z } from "zod";
-import { FEEDBACK_TYPES, SEVERITIES } from "./feedback";
+import { FEEDBACK_STATUSES, FEEDBACK_TYPES, SEVERITIES } from "./feedback";
 
 // What a namespace's webhook receives. The outbox is typed by these shapes, and the OpenAPI document
 // publishes them (its `webhooks` section), so receivers and senders cannot drift apart.
 
 const timestamp = z.string().meta({ description: "ISO 8601 UTC timestamp with milliseconds" });
 const usd = z.string().meta({ description: 'USD as a decimal string, e.g. "0.5"' });
+const count = z.number().int().min(0);
 
-/** The events a namespace's webhook is subscribed to (every one; `webhook.test` only on request). */
-export const WEBHOOK_EVENTS = ["feedback.created", "feedback.resolved", "reward.paid"] as const;
+/**
+ * The events an owner chooses among (PATCH /webhook `events`); a new namespace gets every one.
+ * `webhook.test` is always sent on request, and `digest.daily` follows the `digest` setting.
+ */
+export const WEBHOOK_EVENTS = [
+  "feedback.created",
+  "feedback.resolved",
+  "feedback.status_changed",
+  "reward.paid",
+] as const;
+export type SubscribableEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** The newest items of a digest's day, at most this many. */
+export const DIGEST_NEWEST_MAX = 5;
 
 export const webhookEventData = {
   "feedback.created": z
@@ -33,6 +46,20 @@ export const webhookEventData = {
     .meta({
       description: "The owner resolved an item; rewardAmount is set when the resolve carried a reward.",
     }),
+  "feedback.status_changed": z
+    .strictObject({
+      id: z.string(),
+      namespace: z.string(),
+      from: z.enum(FEEDBACK_STATUSES),
+      to: z.enum(FEEDBACK_STATUSES),
+      message: z.string().nullable().meta({ description: "The owner's message to the submitter, if any" }),
+      changedBy: z.string().meta({ description: 'The wallet that made the change, or "service"' }),
+      changedAt: timestamp,
+    })
+    .meta({
+      description:
+        "An item's status changed: triage, a resolve (also sent as feedback.resolved), a submitter's follow-up reopening it, or a refunded reward reopening it. One event per item.",
+    }),
   "reward.paid": z
     .strictObject({
       id: z.string(),
@@ -45,6 +72,40 @@ export const webhookEventData = {
   "webhook.test": z
     .strictObject({ namespace: z.string(), message: z.string() })
     .meta({ description: "Sent on request from the dashboard or POST /api/namespace/webhook/test." }),
+  "digest.daily": z
+    .strictObject({
+      namespace: z.string(),
+      date: z.string().meta({ description: "The UTC day summarised, YYYY-MM-DD" }),
+      from: timestamp,
+      to: timestamp,
+      created: z.strictObject({ total: count, bug: count, feature: count, feedback: count }),
+      newest: z
+        .array(
+          z.strictObject({
+            id: z.string(),
+            type: z.enum(FEEDBACK_TYPES),
+            title: z.string(),
+            severity: z.enum(SEVERITIES).nullable(),
+          }),
+        )
+        .max(DIGEST_NEWEST_MAX),
+      statusChanges: z.strictObject({
+        total: count,
+        to: z
+          .strictObject(
+            Object.fromEntries(FEEDBACK_STATUSES.map((s) => [s, count])) as Record<
+              (typeof FEEDBACK_STATUSES)[number],
+              typeof count
+            >,
+          )
+          .meta({ description: "How many changes went into each status (resolved: the resolutions)" }),
+      }),
+      rewards: z.strictObject({ count, amount: usd }),
+    })
+    .meta({
+      description:
+        "With digest daily: one summary a day, shortly after 00:00 UTC, of the UTC day before: new items by type, status changes and resolutions, rewards paid. Not sent for a day with none of these.",
+    }),
 } as const;
 
 export type WebhookEventType = keyof typeof webhookEventData;

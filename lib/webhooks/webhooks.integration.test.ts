@@ -81,6 +81,11 @@ beforeAll(async () => {
     postJson({ namespace, webhookUrl: receiverUrl }),
   );
   expect(res.status).toBe(200);
+  // These tests count deliveries of the first three events; feedback.status_changed, which a resolve
+  // also sends, is tested with the alerts (alerts.integration.test.ts).
+  const events = ["feedback.created", "feedback.resolved", "reward.paid"];
+  const chosen = await owner.read.fetch(api(""), { ...postJson({ namespace, events }), method: "PATCH" });
+  expect((await chosen.json()).events).toEqual(events);
 });
 afterAll(async () => {
   receiver.closeAllConnections();

@@ -1,10 +1,11 @@
 import "server-only";
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { type DbOrTx, getDb } from "@/lib/db/client";
-import { namespaces, webhookDeliveries } from "@/lib/db/schema";
+import { webhookDeliveries } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { type Receiver, receiversOf, titlesOf } from "./receivers";
+import { renderDelivery } from "./render-delivery";
 import { type SendOptions, type SendResult, sendWebhook } from "./send";
-import { signatureHeaders } from "./sign";
 
 /** Seconds to wait after the n-th failed attempt: about a day in all, then the delivery is failed. */
 export const BACKOFF_SECONDS = [5, 30, 120, 600, 1800, 3600, 7200, 14400, 28800, 28800];
@@ -69,17 +70,14 @@ async function claim(db: DbOrTx, limit: number, namespace?: string | string[]) {
 const inSeconds = (seconds: number) => sql`now() + ${sql.raw(`interval '${Math.trunc(seconds)} seconds'`)}`;
 
 type Delivery = Awaited<ReturnType<typeof claim>>[number];
-type Receiver = { url: string | null; secret: string | null };
 
-/** Each namespace's webhook URL and secret, read at send time: a new URL or secret applies to retries. */
-async function receivers(db: DbOrTx, rows: Delivery[]): Promise<Map<string, Receiver>> {
-  const names = [...new Set(rows.map((row) => row.namespace))];
-  if (names.length === 0) return new Map();
-  const found = await db
-    .select({ name: namespaces.name, url: namespaces.webhookUrl, secret: namespaces.webhookSecret })
-    .from(namespaces)
-    .where(inArray(namespaces.name, names));
-  return new Map(found.map((n) => [n.name, n]));
+/** The ids of the items that chat-format deliveries name, whose titles their messages show. */
+function itemIds(rows: Delivery[], byNamespace: Map<string, Receiver>): string[] {
+  return rows.flatMap((row) => {
+    if ((byNamespace.get(row.namespace)?.format ?? "standard") === "standard") return [];
+    const id = (row.payload.data as { id?: unknown } | undefined)?.id;
+    return typeof id === "string" ? [id] : [];
+  });
 }
 
 function hostOf(url: string | null | undefined): string | null {
@@ -118,15 +116,24 @@ async function giveBack(db: DbOrTx, rows: Delivery[]) {
     .where(and(inArray(d.id, ids), eq(d.status, "pending")));
 }
 
-async function attempt(db: DbOrTx, row: Delivery, ns: Receiver | undefined, options: WorkerOptions) {
+async function attempt(
+  db: DbOrTx,
+  row: Delivery,
+  ns: Receiver | undefined,
+  titles: Map<string, string>,
+  options: WorkerOptions,
+) {
   let result: SendResult;
   if (!ns?.url || !ns.secret) {
     result = { ok: false, statusCode: null, error: "the namespace has no webhook URL", body: "" };
   } else {
-    const body = JSON.stringify(row.payload);
+    const { body, headers } = renderDelivery(ns.format, row, ns.secret, {
+      origin: env().PUBLIC_ORIGIN,
+      titles,
+    });
     const send = options.send ?? sendWebhook;
     const sendOptions = { allowLoopback: env().WEBHOOKS_ALLOW_LOOPBACK, ...options.sendOptions };
-    result = await send(ns.url, body, signatureHeaders(ns.secret, row.id, body), sendOptions);
+    result = await send(ns.url, body, headers, sendOptions);
   }
   const attempts = row.attempts + 1;
   const delay = BACKOFF_SECONDS[attempts - 1];
@@ -155,14 +162,18 @@ async function attempt(db: DbOrTx, row: Delivery, ns: Receiver | undefined, opti
 export async function deliverDueWebhooks(options: WorkerOptions = {}) {
   const db = options.db ?? (await getDb());
   const rows = await claim(db, options.limit ?? 20, options.namespace);
-  const byNamespace = await receivers(db, rows);
+  const byNamespace = await receiversOf(
+    db,
+    rows.map((row) => row.namespace),
+  );
   const { start, later } = share(rows, byNamespace);
   // Given back at once rather than held until a slot frees: another pass or instance may send them.
   await giveBack(db, later);
+  const titles = await titlesOf(db, itemIds(start, byNamespace));
   const outcome = { delivered: 0, pending: 0, failed: 0, released: later.length };
   await Promise.all(
     start.map(async (row) => {
-      outcome[await attempt(db, row, byNamespace.get(row.namespace), options)] += 1;
+      outcome[await attempt(db, row, byNamespace.get(row.namespace), titles, options)] += 1;
     }),
   );
   return outcome;

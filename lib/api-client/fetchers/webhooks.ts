@@ -1,9 +1,11 @@
 import type { z } from "zod";
 import type {
   webhookDeliveriesResponseSchema,
+  webhookResendResponseSchema,
   webhookSettingsResponseSchema,
   webhookTestResponseSchema,
 } from "@/lib/schemas/responses";
+import type { UpdateWebhookInput } from "@/lib/schemas/webhook";
 import { api } from "../http";
 
 /** A namespace's webhook settings, as the owner sees them. */
@@ -22,11 +24,14 @@ export function fetchWebhook(namespace: string): Promise<WebhookSettings> {
   return api<WebhookSettings>(`/api/namespace/webhook?namespace=${q(namespace)}`);
 }
 
-/** Sets the webhook URL, or removes it with null. */
-export function patchWebhookUrl(namespace: string, url: string | null): Promise<WebhookSettings> {
+/** What a settings change may hold: the URL (null removes it), format, events and digest. */
+export type WebhookChanges = Partial<Pick<UpdateWebhookInput, "url" | "format" | "events" | "digest">>;
+
+/** Changes some of the webhook settings; the others stay. */
+export function patchWebhook(namespace: string, changes: WebhookChanges): Promise<WebhookSettings> {
   return api<WebhookSettings>("/api/namespace/webhook", {
     method: "PATCH",
-    body: JSON.stringify({ namespace, url }),
+    body: JSON.stringify({ namespace, ...changes }),
   });
 }
 
@@ -43,6 +48,17 @@ export function postTestEvent(namespace: string): Promise<z.output<typeof webhoo
   return api<z.output<typeof webhookTestResponseSchema>>("/api/namespace/webhook/test", {
     method: "POST",
     body: JSON.stringify({ namespace }),
+  });
+}
+
+/** Queues a failed delivery again, as a new delivery linked to it. */
+export function postResendDelivery(
+  namespace: string,
+  id: string,
+): Promise<z.output<typeof webhookResendResponseSchema>> {
+  return api<z.output<typeof webhookResendResponseSchema>>("/api/namespace/webhook/deliveries/resend", {
+    method: "POST",
+    body: JSON.stringify({ namespace, id }),
   });
 }
 

@@ -2,9 +2,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   fetchDeliveries,
   fetchWebhook,
-  patchWebhookUrl,
+  patchWebhook,
+  postResendDelivery,
   postRotateSecret,
   postTestEvent,
+  type WebhookChanges,
   type WebhookSettings,
 } from "../fetchers/webhooks";
 import { queryKeys } from "../queries";
@@ -50,7 +52,12 @@ function useSettingsMutation<T>(
 
 /** Changes or removes the URL. */
 export function useSetWebhookUrl(owner: string, namespace: string) {
-  return useSettingsMutation(owner, namespace, (url: string | null) => patchWebhookUrl(namespace, url));
+  return useSettingsMutation(owner, namespace, (url: string | null) => patchWebhook(namespace, { url }));
+}
+
+/** Changes the format, events or digest. */
+export function useUpdateAlerts(owner: string, namespace: string) {
+  return useSettingsMutation(owner, namespace, (changes: WebhookChanges) => patchWebhook(namespace, changes));
 }
 
 /** Replaces the signing secret. */
@@ -64,5 +71,14 @@ export function useSendTestEvent(owner: string, namespace: string) {
   return useMutation({
     mutationFn: () => postTestEvent(namespace),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.deliveries(owner, namespace) }),
+  });
+}
+
+/** Re-sends one delivery and refreshes the log. */
+export function useResendDelivery(owner: string, namespace: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => postResendDelivery(namespace, id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.deliveries(owner, namespace) }),
   });
 }

@@ -21,5 +21,9 @@ export const feedbackEvents = pgTable(
     details: jsonb("details").$type<Record<string, unknown>>(),
     createdAt: timestamp("created_at", { precision: 3, withTimezone: true, mode: "date" }).notNull(),
   },
-  (t) => [index("feedback_events_item_idx").on(t.feedbackId, t.createdAt, t.id)],
+  (t) => [
+    index("feedback_events_item_idx").on(t.feedbackId, t.createdAt, t.id),
+    // A namespace's changes over a day (the daily webhook digest).
+    index("feedback_events_ns_created_idx").on(t.namespace, t.createdAt),
+  ],
 );

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export type DeliveryStatus = "pending" | "delivered" | "failed";
 
@@ -26,9 +27,14 @@ export const webhookDeliveries = pgTable(
     createdAt: timestamp("created_at", { precision: 3, withTimezone: true, mode: "date" })
       .notNull()
       .defaultNow(),
+    /** On a re-send: the delivery it copies (same event, same body, a new webhook-id). */
+    resentFrom: text("resent_from"),
+    /** On a delivery the owner re-sent: its copy. Set by a conditional update, so a delivery is re-sent once. */
+    resentAs: text("resent_as"),
   },
   (t) => [
     index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
     index("webhook_deliveries_ns_idx").on(t.namespace, t.createdAt.desc()),
+    uniqueIndex("webhook_deliveries_resent_from_uq").on(t.resentFrom).where(sql`${t.resentFrom} is not null`),
   ],
 );

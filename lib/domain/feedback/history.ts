@@ -4,6 +4,7 @@ import { asc, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { type FeedbackEventKind, feedbackEvents } from "@/lib/db/schema";
 import type { FeedbackStatus } from "@/lib/schemas/feedback";
+import { enqueueWebhooks } from "@/lib/webhooks/outbox";
 
 /** One change to an item, as its history shows it. */
 export type HistoryEntry = {
@@ -32,7 +33,11 @@ type NewEvent = {
 
 export const newEventId = () => `ev_${randomBytes(12).toString("base64url")}`;
 
-/** Adds changes to items' histories; call it in the transaction that makes the changes. */
+/**
+ * Adds changes to items' histories, and queues `feedback.status_changed` for each change of status;
+ * call it in the transaction that makes the changes, so the history and the webhook commit with them.
+ * Every path that changes a status records it here, so none can forget its webhook.
+ */
 export async function recordEvents(db: DbOrTx, events: NewEvent[]): Promise<void> {
   if (events.length === 0) return;
   await db.insert(feedbackEvents).values(
@@ -49,6 +54,31 @@ export async function recordEvents(db: DbOrTx, events: NewEvent[]): Promise<void
       createdAt: e.at,
     })),
   );
+  await announceStatusChanges(db, events);
+}
+
+async function announceStatusChanges(db: DbOrTx, events: NewEvent[]) {
+  const byNamespace = new Map<string, NewEvent[]>();
+  for (const e of events) {
+    if (!e.from || !e.to || e.from === e.to) continue;
+    byNamespace.set(e.namespace, [...(byNamespace.get(e.namespace) ?? []), e]);
+  }
+  for (const [namespace, changes] of byNamespace) {
+    await enqueueWebhooks(
+      db,
+      namespace,
+      "feedback.status_changed",
+      changes.map((e) => ({
+        id: e.feedbackId,
+        namespace,
+        from: e.from!,
+        to: e.to!,
+        message: e.message ?? null,
+        changedBy: e.actor,
+        changedAt: e.at.toISOString(),
+      })),
+    );
+  }
 }
 
 /** The histories of the given items, oldest change first, by item id (one query for a page). */

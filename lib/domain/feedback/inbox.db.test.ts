@@ -150,7 +150,7 @@ describe("one item", () => {
     expect(resolved).toMatchObject({ id, resolved: true, resolvedBy: owner, message: "Fixed in 1.2" });
     await expect(resolveFeedback(owner, input, db)).rejects.toMatchObject({ code: "already-resolved" });
     const events = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.namespace, acme));
-    expect(events.map((e) => e.eventType)).toEqual(["feedback.resolved"]);
+    expect(events.map((e) => e.eventType).sort()).toEqual(["feedback.resolved", "feedback.status_changed"]);
   });
 
   rolledBack("held by a paid resolve in flight cannot be resolved for free", async (db) => {

@@ -3,7 +3,6 @@ import { and, eq, isNull } from "drizzle-orm";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { namespaces } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
-import { WEBHOOK_EVENTS } from "@/lib/schemas/webhook-events";
 import { newWebhookSecret } from "@/lib/webhooks/sign";
 
 /** The owner's webhook settings; a namespace registered before webhooks existed gets its secret now. */
@@ -22,5 +21,12 @@ export async function getWebhook(wallet: string, namespace: string, db?: DbOrTx)
       .where(eq(namespaces.name, namespace));
     secret = fresh?.secret ?? null;
   }
-  return { namespace, url: row.webhookUrl, secret, events: [...WEBHOOK_EVENTS] };
+  return {
+    namespace,
+    url: row.webhookUrl,
+    secret,
+    format: row.webhookFormat,
+    events: row.webhookEvents,
+    digest: row.webhookDigest,
+  };
 }

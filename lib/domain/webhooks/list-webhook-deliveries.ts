@@ -31,6 +31,8 @@ export async function listWebhookDeliveries(wallet: string, query: WebhookDelive
       nextAttemptAt: r.status === "pending" ? iso(r.nextAttemptAt) : null,
       deliveredAt: iso(r.deliveredAt),
       createdAt: iso(r.createdAt),
+      resentFrom: r.resentFrom,
+      resentAs: r.resentAs,
     })),
   };
 }

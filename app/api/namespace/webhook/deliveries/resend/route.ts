@@ -1,0 +1,13 @@
+import { limitedSignIn } from "@/lib/auth/limited-sign-in";
+import { resendWebhookDelivery } from "@/lib/domain/webhooks/resend-webhook-delivery";
+import { readJsonBody } from "@/lib/http/body";
+import { handle, json } from "@/lib/http/handler";
+import { parseInput } from "@/lib/http/validate";
+import { resendDeliverySchema } from "@/lib/schemas/webhook";
+
+/** Queues a failed (or delivered) webhook delivery again, as a new delivery linked to it. */
+export const POST = handle(async (request) => {
+  const input = parseInput(resendDeliverySchema, await readJsonBody(request));
+  const wallet = await limitedSignIn(request);
+  return json(await resendWebhookDelivery(wallet.address, input), { status: 202 });
+});

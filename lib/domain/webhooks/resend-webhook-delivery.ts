@@ -1,0 +1,74 @@
+import "server-only";
+import { and, eq, isNull, ne } from "drizzle-orm";
+import { type DbOrTx, getDb } from "@/lib/db/client";
+import { webhookDeliveries as d } from "@/lib/db/schema";
+import { requireOwner } from "@/lib/domain/namespace/require-owner";
+import { AppError } from "@/lib/http/errors";
+import type { ResendDeliveryInput } from "@/lib/schemas/webhook";
+import { newMessageId } from "@/lib/webhooks/sign";
+
+/**
+ * Queues a failed (or delivered) delivery again, as a new delivery with the same event and body, a
+ * new webhook-id and a link to the original; sent in the namespace's current format. The original is
+ * marked by a conditional update, so two clicks at once queue one copy and the other gets a 409.
+ */
+export async function resendWebhookDelivery(wallet: string, input: ResendDeliveryInput, db?: DbOrTx) {
+  db ??= await getDb();
+  const row = await requireOwner(wallet, input.namespace, db);
+  if (!row.webhookUrl) {
+    throw new AppError(
+      "webhook-not-configured",
+      `The namespace "${input.namespace}" has no webhook URL; set one first.`,
+    );
+  }
+  const id = newMessageId();
+  const original = await db.transaction(async (tx) => {
+    const [marked] = await tx
+      .update(d)
+      .set({ resentAs: id })
+      .where(
+        and(
+          eq(d.id, input.id),
+          eq(d.namespace, input.namespace),
+          ne(d.status, "pending"),
+          isNull(d.resentAs),
+        ),
+      )
+      .returning({ eventType: d.eventType, payload: d.payload });
+    if (marked) {
+      await tx.insert(d).values({ id, namespace: input.namespace, ...marked, resentFrom: input.id });
+    }
+    return marked;
+  });
+  if (!original) throw await whyNot(db, input);
+  return {
+    namespace: input.namespace,
+    id,
+    resentFrom: input.id,
+    eventType: original.eventType,
+    status: "pending" as const,
+  };
+}
+
+/** The refusal for a delivery that was not re-sent: unknown, still pending, or re-sent already. */
+async function whyNot(db: DbOrTx, input: ResendDeliveryInput): Promise<AppError> {
+  const [found] = await db
+    .select({ status: d.status, resentAs: d.resentAs })
+    .from(d)
+    .where(and(eq(d.id, input.id), eq(d.namespace, input.namespace)));
+  if (!found) {
+    return new AppError(
+      "delivery-not-found",
+      `No delivery "${input.id}" in the namespace "${input.namespace}".`,
+      {
+        errors: [{ field: "id", message: "is not a delivery of this namespace" }],
+      },
+    );
+  }
+  return new AppError(
+    "delivery-not-resendable",
+    found.resentAs
+      ? `The delivery "${input.id}" was already re-sent, as "${found.resentAs}".`
+      : `The delivery "${input.id}" is still being sent; it can be re-sent once it is delivered or failed.`,
+  );
+}

@@ -1,0 +1,170 @@
+import type { z } from "zod";
+import { type WebhookEventType, webhookEnvelopeSchema, webhookEventData } from "@/lib/schemas/webhook-events";
+
+type ChatField = { name: string; value: string };
+type ChatLink = { text: string; url: string };
+
+/**
+ * A delivery as the chat formats show it, all in plain text: user-supplied parts (titles, messages)
+ * are not escaped here, each format escapes and shortens them its own way.
+ */
+export type ChatMessage = {
+  headline: string;
+  /** The item's title (or its id when the title is not known), linked to `url`. */
+  title: string | null;
+  url: string | null;
+  fields: ChatField[];
+  /** The digest's newest items. */
+  links: ChatLink[];
+  /** An accent colour, 0xRRGGBB. */
+  color: number;
+  at: string | null;
+  footer: string;
+};
+
+/** What describing needs beside the event: the dashboard's origin and the titles of the items named. */
+export type DescribeContext = { origin: string; titles: ReadonlyMap<string, string> };
+
+const STATUS_WORDS: Record<string, string> = {
+  in_progress: "in progress",
+  needs_info: "needs info",
+  wont_fix: "won't fix",
+};
+const status = (s: string) => STATUS_WORDS[s] ?? s;
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const shortWallet = (w: string) => (/^0x[0-9a-fA-F]{40}$/.test(w) ? `${w.slice(0, 6)}…${w.slice(-4)}` : w);
+const EMOJI: Record<string, string> = { bug: "🐞", feature: "💡", feedback: "💬" };
+const COLOR = {
+  bug: 0xe11d48,
+  feature: 0x6366f1,
+  feedback: 0x0ea5e9,
+  resolved: 0x10b981,
+  status: 0xf59e0b,
+  reward: 0x8b5cf6,
+  quiet: 0x71717a,
+} as const;
+
+/** The chat message for a stored delivery payload ({type, timestamp, data}); a generic one if unknown. */
+export function describeEvent(payload: unknown, ctx: DescribeContext): ChatMessage {
+  const type = (payload as { type?: unknown } | null)?.type;
+  if (typeof type === "string" && type in webhookEventData) {
+    const parsed = webhookEnvelopeSchema(type as WebhookEventType).safeParse(payload);
+    if (parsed.success) return describeKnown(parsed.data as Envelope, ctx);
+  }
+  const namespace = String((payload as { data?: { namespace?: unknown } } | null)?.data?.namespace ?? "");
+  return {
+    headline: `${typeof type === "string" ? type : "An event"} in ${namespace || "your namespace"}`,
+    title: null,
+    url: null,
+    fields: [],
+    links: [],
+    color: COLOR.quiet,
+    at: null,
+    footer: "Feedback service",
+  };
+}
+
+type Envelope = {
+  [T in WebhookEventType]: { type: T; timestamp: string; data: DataOf<T> };
+}[WebhookEventType];
+type DataOf<T extends WebhookEventType> = z.output<(typeof webhookEventData)[T]>;
+
+function describeKnown(event: Envelope, ctx: DescribeContext): ChatMessage {
+  const ns = event.data.namespace;
+  const dashboard = `${ctx.origin}/dashboard/${encodeURIComponent(ns)}`;
+  const item = (id: string) => ({
+    title: ctx.titles.get(id) ?? id,
+    url: `${dashboard}?status=all&item=${encodeURIComponent(id)}`,
+  });
+  const base = { links: [], at: event.timestamp, footer: `${ns} · ${event.type}` };
+  switch (event.type) {
+    case "feedback.created": {
+      const d = event.data;
+      return {
+        ...base,
+        headline: `${EMOJI[d.type]} New ${d.type} in ${ns}`,
+        title: d.title,
+        url: item(d.id).url,
+        fields: d.severity ? [{ name: "Severity", value: d.severity }] : [],
+        color: COLOR[d.type],
+      };
+    }
+    case "feedback.resolved": {
+      const d = event.data;
+      return {
+        ...base,
+        headline: `✅ Resolved in ${ns}`,
+        ...item(d.id),
+        fields: [
+          ...(d.message ? [{ name: "Message", value: d.message }] : []),
+          ...(d.rewardAmount ? [{ name: "Reward", value: `${d.rewardAmount} USD` }] : []),
+          { name: "Resolved by", value: shortWallet(d.resolvedBy) },
+        ],
+        color: COLOR.resolved,
+      };
+    }
+    case "feedback.status_changed": {
+      const d = event.data;
+      return {
+        ...base,
+        headline: `🔄 ${status(d.from)} → ${status(d.to)} in ${ns}`,
+        ...item(d.id),
+        fields: [
+          ...(d.message ? [{ name: "Message", value: d.message }] : []),
+          { name: "Changed by", value: shortWallet(d.changedBy) },
+        ],
+        color: d.to === "resolved" ? COLOR.resolved : COLOR.status,
+      };
+    }
+    case "reward.paid": {
+      const d = event.data;
+      return {
+        ...base,
+        headline: `💸 Reward of ${d.amount} USD paid in ${ns}`,
+        ...item(d.id),
+        fields: [
+          { name: "Recipient", value: shortWallet(d.recipient) },
+          { name: "Transaction", value: d.txHash },
+        ],
+        color: COLOR.reward,
+      };
+    }
+    case "webhook.test":
+      return {
+        ...base,
+        headline: `🔔 Test message from ${ns}`,
+        title: null,
+        url: null,
+        fields: [{ name: "Message", value: event.data.message }],
+        color: COLOR.quiet,
+      };
+    case "digest.daily": {
+      const d = event.data;
+      const created = (["bug", "feature", "feedback"] as const)
+        .filter((t) => d.created[t] > 0)
+        .map((t) => plural(d.created[t], t, t === "feedback" ? "feedback" : undefined));
+      const moves = Object.entries(d.statusChanges.to)
+        .filter(([, n]) => n > 0)
+        .map(([to, n]) => `${n} ${status(to)}`);
+      return {
+        ...base,
+        headline: `📊 Daily digest for ${ns}, ${d.date}`,
+        title: null,
+        url: null,
+        fields: [
+          {
+            name: "New items",
+            value: `${d.created.total}${created.length ? ` (${created.join(", ")})` : ""}`,
+          },
+          {
+            name: "Status changes",
+            value: `${d.statusChanges.total}${moves.length ? ` (${moves.join(", ")})` : ""}`,
+          },
+          { name: "Rewards paid", value: `${d.rewards.count} (${d.rewards.amount} USD)` },
+        ],
+        links: d.newest.map((n) => ({ text: `${EMOJI[n.type]} ${n.title}`, url: item(n.id).url })),
+        color: COLOR.quiet,
+      };
+    }
+  }
+}
