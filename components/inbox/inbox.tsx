@@ -60,6 +60,12 @@ export function Inbox({ namespace }: { namespace: string }) {
           </a>
         </span>
         <Link
+          href={`/dashboard/${encodeURIComponent(namespace)}/insights`}
+          className={buttonClass("secondary", "sm")}
+        >
+          Insights
+        </Link>
+        <Link
           href={`/dashboard/${encodeURIComponent(namespace)}/webhooks`}
           className={buttonClass("secondary", "sm")}
         >

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { fetchCounts, fetchFeedback, fetchInboxPage } from "./fetchers/feedback";
+import { fetchInsights, type InsightsPeriod } from "./fetchers/insights";
 import { fetchOwnedNamespaces } from "./fetchers/namespaces";
 import { fetchSession } from "./fetchers/session";
 import { fetchSubmissionsPage } from "./fetchers/submissions";
@@ -14,6 +15,8 @@ export const queryKeys = {
   inbox: (owner: string, namespace: string, filters: InboxFilters) =>
     [...queryKeys.namespace(owner, namespace), "inbox", filters] as const,
   counts: (owner: string, namespace: string) => [...queryKeys.namespace(owner, namespace), "counts"] as const,
+  insights: (owner: string, namespace: string, period: InsightsPeriod) =>
+    [...queryKeys.namespace(owner, namespace), "insights", period] as const,
   item: (owner: string, id: string) => [...queryKeys.owner(owner), "item", id] as const,
   submissions: (owner: string) => [...queryKeys.owner(owner), "submissions"] as const,
 };
@@ -34,6 +37,14 @@ export const inboxQuery = (owner: string, namespace: string, filters: InboxFilte
 
 export const countsQuery = (owner: string, namespace: string) =>
   queryOptions({ queryKey: queryKeys.counts(owner, namespace), queryFn: () => fetchCounts(namespace) });
+
+export const insightsQuery = (owner: string, namespace: string, period: InsightsPeriod) =>
+  queryOptions({
+    queryKey: queryKeys.insights(owner, namespace, period),
+    queryFn: () => fetchInsights(namespace, period),
+    // Figures over days move slowly: a minute without asking again is fresh enough.
+    staleTime: 60_000,
+  });
 
 export const itemQuery = (owner: string, id: string) =>
   queryOptions({ queryKey: queryKeys.item(owner, id), queryFn: () => fetchFeedback(id) });

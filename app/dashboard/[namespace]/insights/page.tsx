@@ -1,0 +1,25 @@
+import { Suspense } from "react";
+import { InsightsView } from "@/components/insights/insights-view";
+import { Loading } from "@/components/ui/states";
+import { SignInGate } from "@/components/wallet/sign-in-gate";
+
+type Props = { params: Promise<{ namespace: string }> };
+
+export async function generateMetadata({ params }: Props) {
+  const { namespace } = await params;
+  return { title: `Insights · ${decodeURIComponent(namespace)} · Feedback` };
+}
+
+export default async function InsightsPage({ params }: Props) {
+  const namespace = decodeURIComponent((await params).namespace);
+  return (
+    <main>
+      <SignInGate title="Sign in to see this namespace's insights">
+        {/* The period lives in the URL's query, which the page reads in the browser. */}
+        <Suspense fallback={<Loading />}>
+          <InsightsView namespace={namespace} />
+        </Suspense>
+      </SignInGate>
+    </main>
+  );
+}
