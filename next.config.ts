@@ -29,9 +29,20 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       // Pages and static files; the JSON and text answers below get their own, stricter set.
-      { source: "/:path((?!api/|openapi\\.json|llms\\.txt|\\.well-known/).*)", headers: SECURITY_HEADERS },
+      {
+        source: "/:path((?!api/|openapi\\.json|llms\\.txt|\\.well-known/|healthz|readyz|metrics).*)",
+        headers: SECURITY_HEADERS,
+      },
       // JSON and text answers never run scripts, get framed or leak their URL (lib/http/security-headers.ts).
-      ...["/api/:path*", "/openapi.json", "/llms.txt", "/.well-known/:path*"].map((source) => ({
+      ...[
+        "/api/:path*",
+        "/openapi.json",
+        "/llms.txt",
+        "/.well-known/:path*",
+        "/healthz",
+        "/readyz",
+        "/metrics",
+      ].map((source) => ({
         source,
         headers: [
           { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" },

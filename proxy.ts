@@ -16,8 +16,10 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      // Pages only: API and discovery answers carry their own strict policy (next.config.ts), static files need none.
-      source: "/((?!api/|_next/static|_next/image|favicon.ico|openapi.json|llms.txt|.well-known/).*)",
+      // Pages only: API, discovery and operations answers (healthz, readyz, metrics) carry their own
+      // strict policy (next.config.ts), static files need none.
+      source:
+        "/((?!api/|_next/static|_next/image|favicon.ico|openapi.json|llms.txt|.well-known/|healthz|readyz|metrics).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

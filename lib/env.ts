@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { parseUsd, USD_PATTERN } from "@/lib/money";
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte address");
 const privateKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte private key");
@@ -87,6 +88,19 @@ const serverSchema = z
       )
       .pipe(z.array(address).max(20))
       .optional(),
+    /** Bearer token that /metrics requires; when unset, /metrics answers 404 (off). */
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+    /** One JSON line per request on stdout; unset: on in production only. */
+    LOG_REQUESTS: z
+      .enum(["true", "false"], { error: "must be true or false" })
+      .transform((v) => v === "true")
+      .optional(),
+    /** /readyz warns (still ready) when the payout wallet holds less USDC.e than this, in USD. */
+    READY_MIN_PAYOUT_BALANCE: z
+      .string()
+      .regex(USD_PATTERN, "must be a USD amount such as 1 or 0.5")
+      .transform((v) => parseUsd(v) as bigint)
+      .default(1_000_000n),
     /** Local devnet only: lets webhooks reach loopback receivers (127.0.0.0/8, ::1). Never in production. */
     WEBHOOKS_ALLOW_LOOPBACK: z
       .enum(["true", "false", "1", "0"], { error: "must be true or false" })

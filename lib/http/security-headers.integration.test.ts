@@ -21,6 +21,8 @@ describe("security headers on every API answer", () => {
     ["the OpenAPI document", () => appFetch(`${APP}/openapi.json`)],
     ["the x402 discovery document", () => appFetch(`${APP}/.well-known/x402`)],
     ["llms.txt", () => appFetch(`${APP}/llms.txt`)],
+    ["the liveness probe", () => appFetch(`${APP}/healthz`)],
+    ["a refused metrics scrape", () => appFetch(`${APP}/metrics`)],
   ])("%s", async (_, call) => {
     const res = await call();
     expect(res.status).not.toBe(500);

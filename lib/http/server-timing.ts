@@ -6,18 +6,25 @@
 export class ServerTiming {
   private readonly started = performance.now();
   private last = this.started;
-  private readonly entries: string[] = [];
+  private readonly entries: [name: string, ms: number][] = [];
 
   /** Ends the phase running since the previous mark (or the start) and names it. */
   mark(name: string): void {
     const now = performance.now();
-    this.entries.push(`${name};dur=${(now - this.last).toFixed(1)}`);
+    this.entries.push([name, now - this.last]);
     this.last = now;
   }
 
   /** The header value: every phase, then the total since the start. */
   header(): string {
-    return [...this.entries, `total;dur=${(performance.now() - this.started).toFixed(1)}`].join(", ");
+    return this.phases()
+      .map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`)
+      .join(", ");
+  }
+
+  /** Every phase ended so far and the total, in milliseconds: what the header says, for metrics. */
+  phases(): [name: string, ms: number][] {
+    return [...this.entries, ["total", performance.now() - this.started]];
   }
 }
 

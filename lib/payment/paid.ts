@@ -6,7 +6,9 @@ import { AppError, validationError } from "@/lib/http/errors";
 import { json } from "@/lib/http/handler";
 import { describeError } from "@/lib/http/log";
 import { enforcePaidAddressLimit } from "@/lib/http/rate-limit";
+import { noteRequest } from "@/lib/http/request-context";
 import { ServerTiming } from "@/lib/http/server-timing";
+import { type PaidOutcome, paidOutcome, recordPaid } from "@/lib/http/service-metrics";
 import {
   claimPayment,
   credentialHashOf,
@@ -129,8 +131,34 @@ function protocolOf(request: Request, charge: Charge): PaymentProtocol | null {
  */
 export async function runPaid<TBody>(request: Request, call: PaidCall<TBody>): Promise<Response> {
   const timing = new ServerTiming();
+  const observed: Observed = { protocol: null };
+  const record = (outcome: PaidOutcome) =>
+    recordPaid({ operation: call.charge.operation, protocol: observed.protocol, outcome }, timing.phases());
+  try {
+    const response = await runSteps(request, call, timing, observed);
+    record(paidOutcome({ stored: timing.phases().some(([phase]) => phase === "store") }));
+    return response;
+  } catch (error) {
+    record(paidOutcome({ error }));
+    throw error;
+  }
+}
+
+/** What the metrics and the request's log line learn about a paid call as it runs. */
+type Observed = { protocol: PaymentProtocol["name"] | null };
+
+async function runSteps<TBody>(
+  request: Request,
+  call: PaidCall<TBody>,
+  timing: ServerTiming,
+  observed: Observed,
+): Promise<Response> {
   await enforcePaidAddressLimit(request);
   const protocol = protocolOf(request, call.charge);
+  if (protocol) {
+    observed.protocol = protocol.name;
+    noteRequest({ protocol: protocol.name });
+  }
   // Open the database before any credential exists: an MPP payer signs a transaction that expires
   // about 25 s later, so nothing slow may stand between verifying it and broadcasting it.
   const db = await getDb();
@@ -147,6 +175,7 @@ export async function runPaid<TBody>(request: Request, call: PaidCall<TBody>): P
   const paymentId = await claim(attempt, checked);
   if (paymentId instanceof Response) return paymentId;
   timing.mark("claim");
+  noteRequest({ paymentId });
 
   const { read, write, payment } = checked;
   const settleOnce = payment
@@ -473,6 +502,7 @@ async function answerSeen<TBody>(
   },
 ): Promise<Response> {
   const paymentId = row.id;
+  noteRequest({ paymentId });
   if (row.status === "fulfilled" && row.txRef && row.resultId) {
     if (row.requestHash !== context.requestHash || row.operation !== context.operation) {
       throw new AppError(

@@ -39,6 +39,9 @@ export function devnetAppEnv(info: DevnetInfo, options: { databaseUrl?: string; 
     // A webhook receiver on this machine (127.0.0.1, ::1) is reachable on the devnet only: the
     // configuration is refused on any other network.
     WEBHOOKS_ALLOW_LOOPBACK: "true",
+    // Request logs stay off for local runs (dev, tests, e2e, bench, chaos print the server's output);
+    // LOG_REQUESTS=true in the shell turns them on.
+    LOG_REQUESTS: process.env.LOG_REQUESTS === "true" ? "true" : "false",
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...(options.pgliteDir ? { PGLITE_DIR: options.pgliteDir } : {}),
   } satisfies Record<string, string>;

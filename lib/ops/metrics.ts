@@ -1,0 +1,81 @@
+import "server-only";
+import { createHash, timingSafeEqual } from "node:crypto";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/http/errors";
+import { registeredFamilies } from "@/lib/http/metrics";
+import { EXPOSITION_CONTENT_TYPE, type MetricFamily, renderExposition } from "@/lib/http/prometheus";
+import { API_SECURITY_HEADERS } from "@/lib/http/security-headers";
+import { backlogFamilies } from "./backlog";
+import { processFamilies } from "./process-metrics";
+import { type Readiness, readiness } from "./readiness";
+
+/** Compares digests, so the time taken says nothing about how much of the token matched. */
+function bearerMatches(header: string | null, token: string): boolean {
+  const given = /^Bearer (.+)$/i.exec(header ?? "")?.[1]?.trim();
+  if (!given) return false;
+  const digest = (s: string) => createHash("sha256").update(s).digest();
+  return timingSafeEqual(digest(given), digest(token));
+}
+
+/** Refuses a scrape unless METRICS_TOKEN is set (404: off) and the request carries it (401). */
+function authorize(request: Request): void {
+  const token = env().METRICS_TOKEN;
+  if (!token) throw new AppError("not-found", "Nothing is served here.");
+  if (!bearerMatches(request.headers.get("authorization"), token)) {
+    throw new AppError("unauthorized", "Send the metrics token as `Authorization: Bearer <token>`.", {
+      headers: { "www-authenticate": 'Bearer realm="metrics"' },
+    });
+  }
+}
+
+function readinessFamilies(ready: Readiness): MetricFamily[] {
+  const families: MetricFamily[] = [
+    {
+      name: "feedback_ready_check",
+      help: "Readiness checks as /readyz runs them (cached 1.5 s): 1 passed, 0 failed.",
+      type: "gauge",
+      samples: Object.entries(ready.checks).map(([check, c]) => ({ labels: { check }, value: c.ok ? 1 : 0 })),
+    },
+  ];
+  if (ready.payoutBalance !== null) {
+    families.push({
+      name: "feedback_payout_balance_usd",
+      help: "USDC.e held by the payout wallet on Tempo, in USD.",
+      type: "gauge",
+      // Money stays integer everywhere else; a gauge is a float by definition, read by people.
+      samples: [{ value: Number(ready.payoutBalance) / 1e6 }],
+    });
+  }
+  return families;
+}
+
+/** The Prometheus scrape: what this process recorded, its own figures, the shared queues, readiness. */
+export async function metricsResponse(request: Request): Promise<Response> {
+  authorize(request);
+  const [backlog, ready] = await Promise.all([
+    backlogFamilies().then(
+      (families) => ({ up: 1, families }),
+      () => ({ up: 0, families: [] as MetricFamily[] }),
+    ),
+    readiness(),
+  ]);
+  const families: MetricFamily[] = [
+    ...registeredFamilies(),
+    ...backlog.families,
+    {
+      name: "feedback_metrics_database_up",
+      help: "1 when this scrape could read the queue figures from the database, 0 when it could not.",
+      type: "gauge",
+      samples: [{ value: backlog.up }],
+    },
+    ...readinessFamilies(ready),
+    ...processFamilies(),
+  ];
+  return new Response(renderExposition(families), {
+    headers: {
+      ...API_SECURITY_HEADERS,
+      "content-type": EXPOSITION_CONTENT_TYPE,
+      "cache-control": "no-store",
+    },
+  });
+}

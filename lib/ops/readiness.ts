@@ -1,0 +1,123 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { BaseError, createPublicClient, type Hex, HttpRequestError, TimeoutError as RpcTimeout } from "viem";
+import { readContract } from "viem/actions";
+import { Abis } from "viem/tempo";
+import { rpcTransport } from "@/lib/chain/rpc";
+import { getDb } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { formatUsd } from "@/lib/money";
+import { payoutClient } from "@/lib/payment/tempo";
+import { TimeoutError, withTimeout } from "@/lib/payment/timeout";
+
+/** Each check's bound: a load balancer waits for /readyz, and a slow chain must not hold it. */
+const CHECK_TIMEOUT_MS = 2_000;
+/** How long one result answers every caller, so a probe storm costs the chains one check per window. */
+const CACHE_MS = 1_500;
+
+/** One check's result: never a URL, a key or a raw error message, only what an operator acts on. */
+type Check =
+  | { ok: true; latencyMs: number; warning?: string }
+  | { ok: false; latencyMs: number; error: string };
+
+export type Readiness = {
+  /** ready: every check passed; degraded: ready, with a warning; unavailable: a check failed. */
+  status: "ready" | "degraded" | "unavailable";
+  checks: { database: Check; x402Chain: Check; tempoChain: Check; payoutBalance: Check };
+  /** The payout wallet's USDC.e balance in micro-USD when it could be read (for /metrics, not /readyz). */
+  payoutBalance: bigint | null;
+};
+
+/** An RPC that answers for another chain than the one configured. */
+class WrongChain extends Error {}
+
+/** A failure in words that cannot carry a URL or a payload: viem's messages name the RPC URL. */
+function reasonOf(error: unknown): string {
+  if (error instanceof WrongChain) return error.message;
+  if (error instanceof TimeoutError) return `no answer within ${CHECK_TIMEOUT_MS} ms`;
+  if (!(error instanceof BaseError)) return "unreachable";
+  let reason = "failed";
+  error.walk((cause) => {
+    if (cause instanceof RpcTimeout) reason = `no answer within ${CHECK_TIMEOUT_MS} ms`;
+    else if (cause instanceof HttpRequestError)
+      reason = cause.status ? `HTTP ${cause.status}` : "unreachable";
+    else if (typeof (cause as { code?: unknown }).code === "number") {
+      reason = `RPC error ${(cause as { code: number }).code}`;
+    }
+    return false;
+  });
+  return reason;
+}
+
+async function timed(run: () => Promise<string | undefined>): Promise<Check> {
+  const started = performance.now();
+  const latencyMs = () => Math.round((performance.now() - started) * 10) / 10;
+  try {
+    const warning = await withTimeout(run(), CHECK_TIMEOUT_MS, "readiness check");
+    return { ok: true, latencyMs: latencyMs(), ...(warning ? { warning } : {}) };
+  } catch (error) {
+    return { ok: false, latencyMs: latencyMs(), error: reasonOf(error) };
+  }
+}
+
+const clientOf = (url: string) =>
+  createPublicClient({ transport: rpcTransport(url, { timeout: CHECK_TIMEOUT_MS, retryCount: 0 }) });
+
+/** The chain answers, with a head, and is the chain configured (a wrong RPC is not ready). */
+async function chainCheck(url: string, expectedId: number): Promise<string | undefined> {
+  const client = clientOf(url);
+  const [id] = await Promise.all([client.getChainId(), client.getBlockNumber({ cacheTime: 0 })]);
+  if (id !== expectedId) throw new WrongChain(`chain id ${id}, expected ${expectedId}`);
+  return undefined;
+}
+
+async function check(): Promise<Readiness> {
+  const e = env();
+  let payoutBalance: bigint | null = null;
+  const [database, x402Chain, tempoChain, balance] = await Promise.all([
+    timed(async () => {
+      await (await getDb()).execute(sql`select 1`);
+      return undefined;
+    }),
+    timed(() => chainCheck(e.X402_RPC_URL, Number(e.X402_NETWORK.split(":")[1]))),
+    timed(() => chainCheck(e.TEMPO_RPC_URL, e.TEMPO_CHAIN_ID)),
+    timed(async () => {
+      payoutBalance = await readContract(clientOf(e.TEMPO_RPC_URL), {
+        address: e.MPP_CURRENCY as Hex,
+        abi: Abis.tip20,
+        functionName: "balanceOf",
+        args: [payoutClient().account.address],
+      });
+      return payoutBalance < e.READY_MIN_PAYOUT_BALANCE
+        ? `below READY_MIN_PAYOUT_BALANCE (${formatUsd(e.READY_MIN_PAYOUT_BALANCE)} USD): rewards may be refused`
+        : undefined;
+    }),
+  ]);
+  const checks = { database, x402Chain, tempoChain, payoutBalance: balance };
+  const all = Object.values(checks);
+  const status = all.some((c) => !c.ok)
+    ? "unavailable"
+    : all.some((c) => c.ok && c.warning)
+      ? "degraded"
+      : "ready";
+  return { status, checks, payoutBalance };
+}
+
+// One cache per process (see lib/http/metrics.ts on route bundles): callers share a running check, and
+// its result for CACHE_MS after it ends.
+const store = globalThis as unknown as {
+  __feedbackReadiness?: { endedAt: number; result: Promise<Readiness> };
+};
+
+/** Whether this instance can serve paid calls now: the database, both chains and the payout wallet. */
+export function readiness(): Promise<Readiness> {
+  const cached = store.__feedbackReadiness;
+  if (cached && performance.now() - cached.endedAt < CACHE_MS) return cached.result;
+  const entry = { endedAt: Number.POSITIVE_INFINITY, result: check() };
+  const ended = () => {
+    entry.endedAt = performance.now();
+  };
+  entry.result.then(ended, ended);
+  store.__feedbackReadiness = entry;
+  return entry.result;
+}
