@@ -107,7 +107,8 @@ export function InboxFilterBar({ filters, counts, onChange }: Props) {
 
   return (
     <div className="flex flex-col gap-3 border-b border-zinc-200 bg-white px-4 py-3 sm:px-6">
-      <fieldset className="-mx-1 flex items-center gap-1 overflow-x-auto px-1">
+      {/* min-w-0: a fieldset is as wide as its content by default, so long counts would widen the page. */}
+      <fieldset className="-mx-1 flex min-w-0 items-center gap-1 overflow-x-auto px-1">
         <legend className="sr-only">Type</legend>
         {[undefined, ...TYPES].map((type) => {
           const n = tally(counts, filters.status, type);

@@ -29,6 +29,8 @@ const ROUTES = [
   "webhook/rotate",
   "webhook/test",
   "webhook/deliveries",
+  "webhook/deliveries/resend",
+  "insights",
 ];
 
 test("@agentcash/discovery finds every route with its price and protocols, and warns about nothing", async () => {
@@ -38,7 +40,7 @@ test("@agentcash/discovery finds every route with its price and protocols, and w
   const byKey = Object.fromEntries(
     found.resources.map((r: { method: string; path: string }) => [`${r.method} ${r.path}`, r]),
   );
-  expect(Object.keys(byKey)).toHaveLength(17);
+  expect(Object.keys(byKey)).toHaveLength(19);
   expect(byKey["POST /api/namespace/feedback/follow-up"]).toMatchObject({
     authHint: "paid",
     priceHint: "0.01 USD",

@@ -1,74 +1,11 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { expect as baseExpect, type Locator, type Page, type Request, test } from "@playwright/test";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
-import { freePort } from "../../scripts/devnet/anvil";
-import { devnetAppEnv } from "../../scripts/devnet/app-env";
-import { devnet, injectWallet } from "./wallet";
+import { ITEMS, OWNER, startSeededApp } from "./seeded-app";
+import { injectWallet } from "./wallet";
 
 // Two busy cores run the app, the chain and the browser: give each expectation room.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-const ITEMS = 10_000;
-const OWNER = devnet.accounts[6]!;
 const NAMESPACE = "big-inbox";
-
-/** Writes a namespace holding ITEMS items straight into a fresh embedded database. */
-async function seed(dataDir: string) {
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  await migrate(drizzle({ client }), { migrationsFolder: path.resolve("drizzle") });
-  await client.query(
-    "insert into namespaces (name, owner_wallet, payment_id, created_at) values ($1, $2, 'seed-ns', now())",
-    [NAMESPACE, OWNER.address],
-  );
-  await client.query(
-    `insert into feedback (id, namespace, type, title, description, severity, targets, resolved, status,
-       submitter_wallet, payment_id, created_at, grouped_at)
-     select 'fb_seed_' || i, $1, (array['bug','feature','feedback'])[1 + i % 3],
-       'Report ' || i || ': the checkout button stops responding on step ' || (i % 97),
-       repeat('After a few clicks the page stops reacting and nothing is sent. ', 4) || 'Case ' || i,
-       (array['low','medium','high','critical'])[1 + i % 4], '[]'::jsonb, i % 5 = 0,
-       case when i % 5 = 0 then 'resolved' else 'open' end,
-       $2, 'seed-pay-' || i, now() - make_interval(mins => i), now()
-     from generate_series(1, ${ITEMS}) as i`,
-    [NAMESPACE, devnet.accounts[7]!.address],
-  );
-  const { rows } = await client.query<{ n: number }>("select count(*)::int as n from feedback");
-  await client.close();
-  return rows[0]?.n;
-}
-
-async function startApp(dataDir: string): Promise<{ url: string; app: ChildProcess }> {
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  const app = spawn(
-    process.execPath,
-    [path.resolve("node_modules/next/dist/bin/next"), "start", "--port", String(port)],
-    {
-      stdio: "ignore",
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        ...devnetAppEnv({ ...devnet, appUrl: url }, { pgliteDir: dataDir }),
-        // The seeded embedded database, even when the suite itself runs on PostgreSQL.
-        DATABASE_URL: "",
-      },
-    },
-  );
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${url}/api/auth/session`)).ok) return { url, app };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  app.kill("SIGKILL");
-  throw new Error("the seeded app did not start");
-}
 
 /**
  * "Load more" loads exactly one page, reaching the button without scrolling (focus) loads nothing,
@@ -120,9 +57,7 @@ async function loadsOnlyWhenAsked(page: Page, rows: Locator) {
 
 test("an inbox holding 10,000 items shows its first page quickly", async ({ page }, testInfo) => {
   test.setTimeout(240_000);
-  const dataDir = await mkdtemp(path.join(tmpdir(), "inbox-10k-"));
-  expect(await seed(dataDir)).toBe(ITEMS);
-  const { url, app } = await startApp(dataDir);
+  const { url, stop } = await startSeededApp([{ name: NAMESPACE }]);
   try {
     await injectWallet(page, OWNER.privateKey);
     await page.goto(`${url}/dashboard`);
@@ -195,9 +130,6 @@ test("an inbox holding 10,000 items shows its first page quickly", async ({ page
     // A budget a person would notice breaking, loose enough for a busy two-core CI machine.
     expect(Math.max(...warm)).toBeLessThan(5_000);
   } finally {
-    const exited = new Promise((resolve) => app.once("exit", resolve));
-    app.kill("SIGTERM");
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    await rm(dataDir, { recursive: true, force: true });
+    await stop();
   }
 });

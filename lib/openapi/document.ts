@@ -6,6 +6,7 @@ import { env } from "@/lib/env";
 import { EXAMPLES } from "@/lib/schemas/examples";
 import { getFeedbackQuery, submitFeedbackSchema } from "@/lib/schemas/feedback";
 import { followUpSchema } from "@/lib/schemas/follow-up";
+import { insightsQuerySchema, insightsResponseSchema } from "@/lib/schemas/insights";
 import { exportQuerySchema, listQuerySchema, statusQuerySchema } from "@/lib/schemas/list";
 import { registerNamespaceSchema } from "@/lib/schemas/namespace";
 import { resolveFeedbackSchema } from "@/lib/schemas/resolve";
@@ -24,11 +25,13 @@ import {
   submitResponseSchema,
   unmergeResponseSchema,
   webhookDeliveriesResponseSchema,
+  webhookResendResponseSchema,
   webhookSettingsResponseSchema,
   webhookTestResponseSchema,
 } from "@/lib/schemas/responses";
 import { changeLabelsSchema, changeStatusSchema, mergeSchema, unmergeSchema } from "@/lib/schemas/triage";
 import {
+  resendDeliverySchema,
   updateWebhookSchema,
   webhookDeliveriesQuerySchema,
   webhookNamespaceSchema,
@@ -58,9 +61,11 @@ const COMPONENTS = {
   LabelsResponse: changeLabelsResponseSchema,
   UnmergeResponse: unmergeResponseSchema,
   ExportRecords: exportRecordsSchema,
+  Insights: insightsResponseSchema,
   WebhookSettings: webhookSettingsResponseSchema,
   WebhookTest: webhookTestResponseSchema,
   WebhookDeliveries: webhookDeliveriesResponseSchema,
+  WebhookResend: webhookResendResponseSchema,
   Problem: problemSchema,
 } as const;
 export type ComponentName = keyof typeof COMPONENTS;
@@ -72,7 +77,7 @@ const EVENT_COMPONENTS = Object.fromEntries(
 type EventComponentName = `${string}Event`;
 
 function eventComponentName(type: WebhookEventType): EventComponentName {
-  return `${type.replace(/(^|[.])([a-z])/g, (_, __, c: string) => c.toUpperCase())}Event`;
+  return `${type.replace(/(^|[._])([a-z])/g, (_, __, c: string) => c.toUpperCase())}Event`;
 }
 
 const ref = (name: ComponentName | EventComponentName) => ({ $ref: `#/components/schemas/${name}` });
@@ -106,7 +111,11 @@ function queryParameters(schema: z.ZodType, example: Record<string, unknown>) {
 const TAGS = [
   { name: "Submitters", description: "File feedback (paid) and follow what became of it (free, signed in)." },
   { name: "Owners", description: "Register a namespace (paid), read the inbox and resolve items." },
-  { name: "Webhooks", description: "Events pushed to the owner's URL, signed the Standard Webhooks way." },
+  {
+    name: "Webhooks",
+    description:
+      "Events pushed to the owner's URL, signed the Standard Webhooks way, or as Slack or Discord messages.",
+  },
 ] as const;
 type Tag = (typeof TAGS)[number]["name"];
 const tagged = (...names: Tag[]) => ({ tags: names });
@@ -158,7 +167,9 @@ const OWNER_ERRORS = {
   "404": problem("No such namespace"),
 };
 
-const WEBHOOK_SIGNATURE = `Each delivery is a JSON POST signed the Standard Webhooks way: headers webhook-id, webhook-timestamp and webhook-signature ("v1,<base64 HMAC-SHA256 of id.timestamp.body>", keyed with the base64-decoded part of the namespace's secret after "whsec_"). Verify with any Standard Webhooks library (e.g. the standardwebhooks npm package) and drop repeated webhook-ids. Any 2xx acknowledges; anything else, or no answer within 10 s, is retried with exponential backoff for about a day. Redirects are not followed.`;
+const WEBHOOK_SIGNATURE = `Each delivery is a JSON POST signed the Standard Webhooks way: headers webhook-id, webhook-timestamp and webhook-signature ("v1,<base64 HMAC-SHA256 of id.timestamp.body>", keyed with the base64-decoded part of the namespace's secret after "whsec_"). Verify with any Standard Webhooks library (e.g. the standardwebhooks npm package) and drop repeated webhook-ids. Any 2xx acknowledges; anything else, or no answer within 10 s, is retried with exponential backoff for about a day. Redirects are not followed.
+
+This is the body with format "standard" (the default). With format "slack" or "discord", the same event arrives instead as an unsigned chat message built from it when it is sent: Slack's {text, blocks}, or Discord's {content, embeds, allowed_mentions} with mentions never parsed.`;
 
 /** The outgoing webhooks (OpenAPI 3.1 \`webhooks\`): one POST per event type. */
 function webhookEvents() {
@@ -409,6 +420,19 @@ export function openApiDocument() {
           },
         },
       },
+      "/api/namespace/insights": {
+        get: {
+          operationId: "namespace_insights",
+          ...tagged("Owners"),
+          summary:
+            "Insights: items over time, open and resolved, response times, reporters, rewards (owner, free, signed in)",
+          description:
+            "Whole UTC days: the last days (default 30, at most 365) up to to (default today), or from to to. Per bucket (day, or ISO week from Monday), the items filed by type and the items resolved. The medians, in seconds (0 over no items, with count saying how many): to the owner's first action (a status, merge or label change) over the items filed in the period, and to resolution over the items resolved in it. The ten wallets that filed the most items in the period, and the rewards whose transfer landed in it, in micro-USD and USD. totals is the whole namespace now.",
+          security: siwx,
+          parameters: queryParameters(insightsQuerySchema, EXAMPLES.insights.query),
+          responses: { "200": ok("Insights", EXAMPLES.insights.response), ...OWNER_ERRORS },
+        },
+      },
       "/api/namespace/status": {
         get: {
           operationId: "namespace_status",
@@ -431,9 +455,10 @@ export function openApiDocument() {
         patch: {
           operationId: "webhook_update",
           ...tagged("Webhooks"),
-          summary: "Set the webhook URL, or stop sending with null (owner, free, signed in)",
+          summary:
+            "Set the webhook URL (null stops sending), format, events and digest (owner, free, signed in)",
           description:
-            "Only http(s). Hosts that are or resolve to loopback, private, link-local, multicast or cloud-metadata addresses are refused.",
+            'Any of the fields; one left out keeps its value. url: only http(s); hosts that are or resolve to loopback, private, link-local, multicast or cloud-metadata addresses are refused. format: "standard" (signed Standard Webhooks JSON), "slack" or "discord" (an unsigned chat message for an incoming-webhook URL), applied to every delivery sent from then on, retries included. events: the events sent as they happen (an empty list sends none); an event not chosen is never queued. webhook.test is always sent on request. digest: "daily" also sends one digest.daily summary a day, shortly after 00:00 UTC, of the UTC day before (not for a quiet day).',
           security: siwx,
           requestBody: jsonBody(updateWebhookSchema, EXAMPLES.webhook.request),
           responses: {
@@ -474,6 +499,30 @@ export function openApiDocument() {
             ...OWNER_ERRORS,
             ...BODY_ERRORS,
             "409": problem("The namespace has no webhook URL"),
+          },
+        },
+      },
+      "/api/namespace/webhook/deliveries/resend": {
+        post: {
+          operationId: "webhook_resend",
+          ...tagged("Webhooks"),
+          summary: "Re-send a failed or delivered delivery (owner, free, signed in)",
+          description:
+            "Queues a new delivery with the same event and body, a new webhook-id, and resentFrom linking it to the original (whose resentAs then names the copy), sent in the current format to the current URL. Each delivery is re-sent at most once: re-send the copy to try again.",
+          security: siwx,
+          requestBody: jsonBody(resendDeliverySchema, EXAMPLES.resend.request),
+          responses: {
+            "202": ok(
+              "WebhookResend",
+              EXAMPLES.resend.response,
+              "Queued: delivered and logged like any other",
+            ),
+            ...OWNER_ERRORS,
+            ...BODY_ERRORS,
+            "404": problem("No such namespace, or no such delivery in it"),
+            "409": problem(
+              "The delivery is still pending or was re-sent already, or the namespace has no webhook URL",
+            ),
           },
         },
       },

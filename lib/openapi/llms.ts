@@ -29,7 +29,7 @@ Machine-readable: [OpenAPI 3.1](${o}/openapi.json) (prices in \`x-payment-info\`
 ## Prices
 
 ${prices}
-- \`GET /api/namespace/list\`, \`GET /api/namespace/status\`, \`GET /api/namespace/feedback?id=\`, \`POST /api/namespace/feedback/status\`, \`GET /api/namespace/export\`: free, signed in.
+- \`GET /api/namespace/list\`, \`GET /api/namespace/status\`, \`GET /api/namespace/feedback?id=\`, \`POST /api/namespace/feedback/status\`, \`GET /api/namespace/export\`, \`GET /api/namespace/insights\`: free, signed in.
 
 ## Paying
 
@@ -130,6 +130,10 @@ curl -X POST ${o}/api/namespace/feedback/unmerge -H 'content-type: application/j
 curl -X POST ${o}/api/namespace/feedback/labels -H 'content-type: application/json' -H '${SIWX_HEADER}: <proof>' -d '{"namespace":"acme-app","feedbackIds":["fb_…"],"add":["checkout"]}'
 # Export a filtered view (owner), streamed: CSV (spreadsheet-safe) or a JSON array
 curl '${o}/api/namespace/export?namespace=acme-app&status=open,needs_info&format=csv' -H '${SIWX_HEADER}: <proof>' -o acme.csv
+# Insights (owner): per day or week (bucket=week) of the last days (default 30, at most 365) or from..to (UTC dates),
+# items filed by type and resolved; median seconds to the owner's first action and to resolution; top 10 reporters;
+# rewards paid (totalMicroUsd, totalUsd); totals of the whole namespace by status
+curl '${o}/api/namespace/insights?namespace=acme-app&days=90&bucket=week' -H '${SIWX_HEADER}: <proof>'
 # Resolve (free and signed in, or paid with rewardAmount up to 2 USD forwarded to the submitter)
 curl -X POST ${o}/api/namespace/resolve -H 'content-type: application/json' -H '${SIWX_HEADER}: <proof>' -d '{"feedbackId":"fb_…","message":"Fixed in 2.3"}'
 # What you submitted, with resolutions and rewards (signed in)
@@ -139,9 +143,13 @@ curl '${o}/api/namespace/feedback?id=fb_…' -H '${SIWX_HEADER}: <proof>'
 # The owner's webhook: URL and signing secret; set the URL (null stops events), rotate the secret, send a test, read the log
 curl '${o}/api/namespace/webhook?namespace=acme-app' -H '${SIWX_HEADER}: <proof>'
 curl -X PATCH ${o}/api/namespace/webhook -H 'content-type: application/json' -H '${SIWX_HEADER}: <proof>' -d '{"namespace":"acme-app","url":"https://acme.example/hooks/feedback"}'
+# Alerts: post to a Slack or Discord incoming webhook instead, choose the events, add a daily digest
+curl -X PATCH ${o}/api/namespace/webhook -H 'content-type: application/json' -H '${SIWX_HEADER}: <proof>' -d '{"namespace":"acme-app","url":"https://hooks.slack.com/services/…","format":"slack","events":["feedback.created","feedback.status_changed"],"digest":"daily"}'
+# Re-send a failed delivery from the log (a new delivery, linked to it)
+curl -X POST ${o}/api/namespace/webhook/deliveries/resend -H 'content-type: application/json' -H '${SIWX_HEADER}: <proof>' -d '{"namespace":"acme-app","id":"msg_…"}'
 \`\`\`
 
-Webhook events (\`feedback.created\`, \`feedback.resolved\`, \`reward.paid\`) are JSON POSTs signed the Standard Webhooks way; their bodies are in the \`webhooks\` section of ${o}/openapi.json, with \`POST /api/namespace/webhook/rotate\`, \`/webhook/test\` and \`GET /api/namespace/webhook/deliveries\`.
+Webhook events (\`feedback.created\`, \`feedback.resolved\`, \`feedback.status_changed\`, \`reward.paid\`, and with \`digest: "daily"\` one \`digest.daily\` summary a day) are JSON POSTs signed the Standard Webhooks way (\`format: "standard"\`, the default), or unsigned Slack (\`{text, blocks}\`) or Discord (\`{content, embeds}\`) messages with \`format\` \`slack\` or \`discord\`. \`events\` picks which are sent (an event not chosen is never queued; \`webhook.test\` always is). Their bodies are in the \`webhooks\` section of ${o}/openapi.json, with \`POST /api/namespace/webhook/rotate\`, \`/webhook/test\`, \`/webhook/deliveries/resend\` and \`GET /api/namespace/webhook/deliveries\`.
 
 ## Limits
 

@@ -1,6 +1,9 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { webhookDeliveries } from "@/lib/db/schema";
 import { createSignInFetch } from "@/scripts/clients/siwx-fetch";
 import { createX402Fetch } from "@/scripts/clients/x402-payer";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
@@ -95,12 +98,14 @@ describe("the OpenAPI document", () => {
       "namespace_feedback_merge",
       "namespace_feedback_status",
       "namespace_feedback_unmerge",
+      "namespace_insights",
       "namespace_list",
       "namespace_register",
       "namespace_resolve",
       "namespace_status",
       "webhook_deliveries",
       "webhook_get",
+      "webhook_resend",
       "webhook_rotate_secret",
       "webhook_send_test",
       "webhook_update",
@@ -186,8 +191,10 @@ describe("the OpenAPI document", () => {
 
   it("publishes every webhook event's body, which a real delivery of it fits", () => {
     expect(Object.keys(doc.webhooks).sort()).toEqual([
+      "digest.daily",
       "feedback.created",
       "feedback.resolved",
+      "feedback.status_changed",
       "reward.paid",
       "webhook.test",
     ]);
@@ -285,7 +292,9 @@ describe("the webhook settings endpoints fit the document", () => {
     expect(read).toMatchObject({
       namespace,
       url: null,
-      events: ["feedback.created", "feedback.resolved", "reward.paid"],
+      format: "standard",
+      events: ["feedback.created", "feedback.resolved", "feedback.status_changed", "reward.paid"],
+      digest: "off",
     });
     const url = "https://hooks.example.com/feedback";
     const updated = await conforms(
@@ -324,6 +333,33 @@ describe("the webhook settings endpoints fit the document", () => {
     const none = await reader.fetch(`${webhook}/test`, postJson({ namespace }));
     expect(none.status).toBe(409);
     await conforms(none, "/api/namespace/webhook/test", "post");
+  });
+
+  it("200 of alert settings and 400 naming a bad one; 409, 202 and 404 of a re-send", async () => {
+    const alerts = { format: "slack", events: ["feedback.created"], digest: "daily" };
+    const url = "https://hooks.example.com/feedback";
+    const set = await conforms(
+      await reader.fetch(webhook, patch({ namespace, url, ...alerts })),
+      "/api/namespace/webhook",
+      "patch",
+    );
+    expect(set).toMatchObject({ url, ...alerts });
+    const bad = await reader.fetch(webhook, patch({ namespace, events: ["webhook.test"] }));
+    expect((await conforms(bad, "/api/namespace/webhook", "patch")).errors[0].field).toBe("events.0");
+    const resend = (id: string) => reader.fetch(`${webhook}/deliveries/resend`, postJson({ namespace, id }));
+    const queued = await (await reader.fetch(`${webhook}/test`, postJson({ namespace }))).json();
+    const pending = await resend(queued.id);
+    expect(pending.status).toBe(409);
+    await conforms(pending, "/api/namespace/webhook/deliveries/resend", "post");
+    await (await getDb())
+      .update(webhookDeliveries)
+      .set({ status: "failed" })
+      .where(eq(webhookDeliveries.id, queued.id));
+    const copy = await conforms(await resend(queued.id), "/api/namespace/webhook/deliveries/resend", "post");
+    expect(copy).toMatchObject({ resentFrom: queued.id, eventType: "webhook.test", status: "pending" });
+    const unknown = await resend("msg_nothing");
+    expect(unknown.status).toBe(404);
+    await conforms(unknown, "/api/namespace/webhook/deliveries/resend", "post");
   });
 });
 

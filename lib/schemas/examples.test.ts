@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { EXAMPLES } from "./examples";
 import { getFeedbackQuery, submitFeedbackSchema } from "./feedback";
+import { insightsQuerySchema, insightsResponseSchema } from "./insights";
 import { listQuerySchema, statusQuerySchema } from "./list";
 import { registerNamespaceSchema } from "./namespace";
 import { resolveFeedbackSchema } from "./resolve";
@@ -13,10 +14,12 @@ import {
   statusResponseSchema,
   submitResponseSchema,
   webhookDeliveriesResponseSchema,
+  webhookResendResponseSchema,
   webhookSettingsResponseSchema,
   webhookTestResponseSchema,
 } from "./responses";
 import {
+  resendDeliverySchema,
   updateWebhookSchema,
   webhookDeliveriesQuerySchema,
   webhookNamespaceSchema,
@@ -38,6 +41,8 @@ const CASES: [string, unknown, z.ZodType][] = [
   ["list response", EXAMPLES.list.response, listResponseSchema],
   ["status query", EXAMPLES.status.query, statusQuerySchema],
   ["status response", EXAMPLES.status.response, statusResponseSchema],
+  ["insights query", EXAMPLES.insights.query, insightsQuerySchema],
+  ["insights response", EXAMPLES.insights.response, insightsResponseSchema],
   ["webhook query", EXAMPLES.webhook.query, webhookQuerySchema],
   ["webhook request", EXAMPLES.webhook.request, updateWebhookSchema],
   ["webhook response", EXAMPLES.webhook.response, webhookSettingsResponseSchema],
@@ -47,6 +52,8 @@ const CASES: [string, unknown, z.ZodType][] = [
   ["webhook test response", EXAMPLES.webhookTest.response, webhookTestResponseSchema],
   ["deliveries query", EXAMPLES.deliveries.query, webhookDeliveriesQuerySchema],
   ["deliveries response", EXAMPLES.deliveries.response, webhookDeliveriesResponseSchema],
+  ["resend request", EXAMPLES.resend.request, resendDeliverySchema],
+  ["resend response", EXAMPLES.resend.response, webhookResendResponseSchema],
 ];
 
 describe("the published examples", () => {

@@ -77,7 +77,9 @@ const WEBHOOK = {
   namespace: "acme-app",
   url: "https://hooks.acme.example/feedback",
   secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+  format: "slack",
   events: ["feedback.created", "feedback.resolved", "reward.paid"],
+  digest: "daily",
 } as const;
 
 /**
@@ -167,6 +169,42 @@ export const EXAMPLES = {
     response: [{ ...RECORD, context: null }],
     csv: `id,namespace,type,status,labels,resolved,severity,title,description,steps,expected,actual,context,metadata,submitterWallet,submitterDid,verified,createdAt,resolvedAt,resolvedBy,resolveMessage,rewardAmount,rewardTxHash\r\n${ID},acme-app,bug,open,[],false,high,Checkout button does nothing,Clicking Pay on /checkout leaves the page unchanged; no request is sent.,"[""Open /checkout"",""Click Pay""]",The payment dialog opens,Nothing happens,,,${AGENT},,false,2026-11-24T10:05:00.000Z,,,,,\r\n`,
   },
+  insights: {
+    query: { namespace: "acme-app", from: "2026-11-22", to: "2026-11-24", bucket: "day" },
+    response: {
+      namespace: "acme-app",
+      from: "2026-11-22",
+      to: "2026-11-24",
+      bucket: "day",
+      buckets: [
+        { start: "2026-11-22", bug: 3, feature: 1, feedback: 0, created: 4, resolved: 2 },
+        { start: "2026-11-23", bug: 0, feature: 0, feedback: 0, created: 0, resolved: 1 },
+        { start: "2026-11-24", bug: 2, feature: 0, feedback: 1, created: 3, resolved: 0 },
+      ],
+      totals: {
+        items: 42,
+        open: 30,
+        resolved: 12,
+        byStatus: {
+          open: 21,
+          acknowledged: 4,
+          needs_info: 2,
+          in_progress: 1,
+          wont_fix: 1,
+          duplicate: 1,
+          spam: 0,
+          resolved: 12,
+        },
+      },
+      firstResponse: { medianSeconds: 5400, count: 5 },
+      resolution: { medianSeconds: 86_400, count: 3 },
+      topReporters: [
+        { wallet: AGENT, count: 4 },
+        { wallet: "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65", count: 2 },
+      ],
+      rewardsPaid: { count: 1, totalMicroUsd: "250000", totalUsd: "0.25" },
+    },
+  },
   followUp: {
     request: {
       feedbackId: ID,
@@ -225,7 +263,13 @@ export const EXAMPLES = {
   },
   webhook: {
     query: { namespace: "acme-app" },
-    request: { namespace: "acme-app", url: WEBHOOK.url },
+    request: {
+      namespace: "acme-app",
+      url: WEBHOOK.url,
+      format: WEBHOOK.format,
+      events: WEBHOOK.events,
+      digest: WEBHOOK.digest,
+    },
     response: WEBHOOK,
   },
   webhookRotate: {
@@ -235,6 +279,16 @@ export const EXAMPLES = {
   webhookTest: {
     request: { namespace: "acme-app" },
     response: { namespace: "acme-app", id: "msg_2Xq0b3Vr", eventType: "webhook.test", status: "pending" },
+  },
+  resend: {
+    request: { namespace: "acme-app", id: "msg_7Kp1c9Qa" },
+    response: {
+      namespace: "acme-app",
+      id: "msg_4Hd8s2Lm",
+      resentFrom: "msg_7Kp1c9Qa",
+      eventType: "feedback.created",
+      status: "pending",
+    },
   },
   deliveries: {
     query: { namespace: "acme-app", limit: 20 },
@@ -253,6 +307,8 @@ export const EXAMPLES = {
           nextAttemptAt: null,
           deliveredAt: "2026-11-24T10:05:01.000Z",
           createdAt: "2026-11-24T10:05:00.000Z",
+          resentFrom: null,
+          resentAs: null,
         },
       ],
     },

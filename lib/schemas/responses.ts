@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES, SEVERITIES } from "./feedback";
+import { WEBHOOK_DIGESTS, WEBHOOK_FORMATS } from "./webhook";
 import { WEBHOOK_EVENTS } from "./webhook-events";
 
 // Response shapes, exactly as the routes answer them: the OpenAPI document is built from these, and
@@ -194,7 +195,13 @@ export const webhookSettingsResponseSchema = z.strictObject({
   namespace: z.string(),
   url: nullableString.meta({ description: "Where events are POSTed; null sends nothing" }),
   secret: nullableString.meta({ description: "Standard Webhooks signing secret (whsec_...)" }),
-  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  format: z.enum(WEBHOOK_FORMATS).meta({
+    description: "standard: signed Standard Webhooks JSON; slack or discord: an unsigned chat message",
+  }),
+  events: z
+    .array(z.enum(WEBHOOK_EVENTS))
+    .meta({ description: "The events sent as they happen; webhook.test is always sent on request" }),
+  digest: z.enum(WEBHOOK_DIGESTS).meta({ description: "daily: one digest.daily summary a day as well" }),
 });
 
 /** 202 of POST /api/namespace/webhook/test: the test event is queued, then delivered and logged. */
@@ -202,6 +209,15 @@ export const webhookTestResponseSchema = z.strictObject({
   namespace: z.string(),
   id: z.string().meta({ description: "The delivery's webhook-id" }),
   eventType: z.literal("webhook.test"),
+  status: z.literal("pending"),
+});
+
+/** 202 of POST /api/namespace/webhook/deliveries/resend: a copy of the delivery is queued. */
+export const webhookResendResponseSchema = z.strictObject({
+  namespace: z.string(),
+  id: z.string().meta({ description: "The new delivery's webhook-id" }),
+  resentFrom: z.string().meta({ description: "The delivery it copies" }),
+  eventType: z.string(),
   status: z.literal("pending"),
 });
 
@@ -221,6 +237,8 @@ export const webhookDeliveriesResponseSchema = z.strictObject({
       nextAttemptAt: timestamp.nullable().meta({ description: "Set while the delivery is pending" }),
       deliveredAt: timestamp.nullable(),
       createdAt: timestamp,
+      resentFrom: nullableString.meta({ description: "On a re-send: the delivery it copies" }),
+      resentAs: nullableString.meta({ description: "On a re-sent delivery: its copy" }),
     }),
   ),
 });
