@@ -26,11 +26,13 @@ import { closeDb, getDb } from "../../lib/db/client";
 import { inboxFilter, listFeedback } from "../../lib/domain/feedback/list-feedback";
 import { pageSelect } from "../../lib/domain/feedback/page";
 import { submitFeedback } from "../../lib/domain/feedback/submit-feedback";
+import { getInsights } from "../../lib/domain/insights/get-insights";
 import { AppError } from "../../lib/http/errors";
 import { claimPayment } from "../../lib/payment/ledger";
 import { commitPaid } from "../../lib/payment/paid";
 import { x402Protocol } from "../../lib/payment/x402";
 import { submitFeedbackSchema } from "../../lib/schemas/feedback";
+import { insightsQuerySchema } from "../../lib/schemas/insights";
 import { listQuerySchema } from "../../lib/schemas/list";
 import { createX402Fetch } from "../clients/x402-payer";
 import type { DevnetInfo } from "../devnet/start-devnet";
@@ -243,6 +245,21 @@ async function prepare() {
     log(`${c.name}: p50 ${summarize(latencies).p50} ms in-process, index ${plan.index ?? "NONE"}`);
   }
 
+  // Insights over the inbox (every seeded item falls within the last 30 days).
+  const insights = [];
+  for (const params of [{ days: "30" }, { days: "365", bucket: "week" }]) {
+    const query = insightsQuerySchema.parse({ namespace: INBOX_NAMESPACE, ...params });
+    await getInsights(owner.address, query, db);
+    const latencies: number[] = [];
+    for (let i = 0; i < Math.max(5, Math.floor(samples / 3)); i++) {
+      const t0 = now();
+      await getInsights(owner.address, query, db);
+      latencies.push(now() - t0);
+    }
+    insights.push({ params, inProcess: summarize(latencies) });
+    log(`insights ${JSON.stringify(params)}: p50 ${summarize(latencies).p50} ms in-process`);
+  }
+
   const siwx = await signInThroughput(envNumber("BENCH_SIWX_PROOFS", 300));
   writeFileSync(
     outFile!,
@@ -258,6 +275,7 @@ async function prepare() {
           pageLimit: limit,
           deepWalk: { items: walk.passed, ms: walk.walkMs },
           cases: results,
+          insights,
         },
         siwx,
       },

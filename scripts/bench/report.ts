@@ -80,6 +80,7 @@ type Prepared = {
     pageLimit: number;
     seeded: { seededMs: number; reused: boolean };
     deepWalk: { items: number; ms: number };
+    insights?: Array<{ params: Record<string, string>; inProcess: Summary }>;
     cases: Array<{
       name: string;
       params?: Record<string, string>;
@@ -115,6 +116,14 @@ function inboxTable(prepared: Prepared | undefined, http: unknown): string {
     const h = overHttp.find((x) => x.name === c.name);
     rows.push(
       `| ${c.name} | ${fmt(h?.latency.p50)} | ${fmt(h?.latency.p95)} | ${c.inProcess.p50} | ${c.inProcess.p95} | ${c.explain.index ?? "**none**"} | ${c.explain.orderFromIndex === false ? "**no (Sort)**" : "yes"} | ${fmt(c.explain.rowsRead)} | ${fmt(c.explain.executionMs)} |`,
+    );
+  }
+  if (inbox.insights?.length) {
+    rows.push(
+      "",
+      `Insights of the same namespace (GET /api/namespace/insights, in-process): ${inbox.insights
+        .map((i) => `${new URLSearchParams(i.params)} p50 ${i.inProcess.p50} ms, p95 ${i.inProcess.p95} ms`)
+        .join("; ")}.`,
     );
   }
   return rows.join("\n");

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gte, isNotNull, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNotNull, lt, ne, sql } from "drizzle-orm";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, feedbackEvents, payouts } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
@@ -49,20 +49,24 @@ export async function getInsights(wallet: string, query: InsightsQuery, db?: DbO
   const resolvedBucket = bucketOf(feedback.resolvedAt, query.bucket);
 
   // The owner's first action on each item filed in the period: any change the owner made (status,
-  // merge, labels), not the service's own nor a follow-up. Looked up per item through its history
-  // index, so the cost follows the period's items, not every namespace's history.
+  // merge, labels), not the service's own nor a follow-up. An item's history starts when it is filed,
+  // so the namespace's events since the period's start hold it: the cost follows the owner's actions
+  // in the period (feedback_events_ns_created_idx), not the number of items filed.
   const firstAction = db
-    .select({ at: feedbackEvents.createdAt })
+    .select({
+      feedbackId: feedbackEvents.feedbackId,
+      at: sql<Date>`min(${feedbackEvents.createdAt})`.as("at"),
+    })
     .from(feedbackEvents)
     .where(
       and(
-        eq(feedbackEvents.feedbackId, feedback.id),
+        eq(feedbackEvents.namespace, ns.name),
+        gte(feedbackEvents.createdAt, start),
         ne(feedbackEvents.kind, "follow_up"),
         sql`lower(${feedbackEvents.actor}) = ${ns.ownerWallet.toLowerCase()}`,
       ),
     )
-    .orderBy(asc(feedbackEvents.createdAt))
-    .limit(1)
+    .groupBy(feedbackEvents.feedbackId)
     .as("first_action");
 
   // One connection for the seven reads, sent together: a report never holds a pool of its own. JIT
@@ -89,7 +93,7 @@ export async function getInsights(wallet: string, query: InsightsQuery, db?: DbO
         tx
           .select({ median: medianSeconds(firstAction.at, feedback.createdAt), n: rowCount })
           .from(feedback)
-          .crossJoinLateral(firstAction)
+          .innerJoin(firstAction, eq(firstAction.feedbackId, feedback.id))
           .where(filed),
         tx
           .select({ median: medianSeconds(feedback.resolvedAt, feedback.createdAt), n: rowCount })
