@@ -1,47 +1,41 @@
-import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import type { DbOrTx } from "@/lib/db/client";
-import { feedback, feedbackEvents, namespaces, payouts, webhookDeliveries } from "@/lib/db/schema";
+import { type feedback, feedbackEvents, namespaces, payouts, webhookDeliveries } from "@/lib/db/schema";
 import { updateWebhook } from "@/lib/domain/webhooks/update-webhook";
 import { updateWebhookSchema } from "@/lib/schemas/webhook";
 import { webhookEnvelopeSchema } from "@/lib/schemas/webhook-events";
+import { insertItem, insertNamespace, ref } from "@/testing/db-rows";
 import { rolledBack } from "@/testing/rollback";
 import { digestDay, queueDueDigests } from "./digest";
 
 const owner = "0x00000000000000000000000000000000000000a1";
-const ref = (prefix: string) => `${prefix}_${randomBytes(8).toString("hex")}`;
 const acme = ref("acme");
 // A pass shortly after midnight UTC summarises the day before.
 const now = new Date("2026-11-24T00:01:00.000Z");
 const day = "2026-11-23";
 const during = (hour: number) => new Date(`${day}T${String(hour).padStart(2, "0")}:00:00.000Z`);
 
-async function register(db: DbOrTx, digest: "off" | "daily" = "daily") {
-  await db.insert(namespaces).values({
+const register = (db: DbOrTx, digest: "off" | "daily" = "daily") =>
+  insertNamespace(db, {
     name: acme,
     ownerWallet: owner,
-    paymentId: ref("pay"),
     createdAt: new Date("2026-11-01T00:00:00.000Z"),
     webhookUrl: "https://hooks.example/x",
     webhookDigest: digest,
   });
-}
-async function file(db: DbOrTx, at: Date, item: Partial<typeof feedback.$inferInsert> = {}) {
-  const id = ref("fb");
-  await db.insert(feedback).values({
-    id,
-    namespace: acme,
-    type: "bug",
-    title: `Item ${id}`,
-    description: "Details of the item.",
-    targets: [],
-    paymentId: ref("pay"),
-    createdAt: at,
-    ...item,
-  });
-  return id;
-}
+const file = (db: DbOrTx, at: Date, item: Partial<typeof feedback.$inferInsert> = {}) =>
+  insertItem(db, { namespace: acme, createdAt: at, ...item });
+/** The owner's change to an item at `at`: a status change unless `change` says otherwise. */
+const event = (feedbackId: string, at: Date, change: Partial<typeof feedbackEvents.$inferInsert>) => ({
+  id: ref("ev"),
+  feedbackId,
+  namespace: acme,
+  kind: "status" as const,
+  actor: owner,
+  createdAt: at,
+  ...change,
+});
 const digests = (db: DbOrTx) =>
   db.select().from(webhookDeliveries).where(eq(webhookDeliveries.namespace, acme));
 const pass = (db: DbOrTx, at = now) => queueDueDigests({ db, now: at, namespace: acme });
@@ -54,46 +48,14 @@ describe("the daily digest", () => {
     await file(db, new Date(`${day}T23:59:59.999Z`), { type: "feature", title: "Export" });
     await file(db, new Date("2026-11-24T00:00:00.000Z"), { title: "Too late" });
     await file(db, new Date("2026-11-22T23:59:59.999Z"), { title: "Too early" });
-    await db.insert(feedbackEvents).values([
-      {
-        id: ref("ev"),
-        feedbackId: bug,
-        namespace: acme,
-        kind: "status",
-        actor: owner,
-        fromStatus: "open",
-        toStatus: "resolved",
-        createdAt: during(11),
-      },
-      {
-        id: ref("ev"),
-        feedbackId: bug,
-        namespace: acme,
-        kind: "status",
-        actor: owner,
-        fromStatus: "open",
-        toStatus: "acknowledged",
-        createdAt: during(10),
-      },
-      {
-        id: ref("ev"),
-        feedbackId: bug,
-        namespace: acme,
-        kind: "labels",
-        actor: owner,
-        createdAt: during(10),
-      },
-      {
-        id: ref("ev"),
-        feedbackId: bug,
-        namespace: acme,
-        kind: "status",
-        actor: owner,
-        fromStatus: "open",
-        toStatus: "spam",
-        createdAt: new Date("2026-11-22T12:00:00.000Z"),
-      },
-    ]);
+    await db
+      .insert(feedbackEvents)
+      .values([
+        event(bug, during(11), { fromStatus: "open", toStatus: "resolved" }),
+        event(bug, during(10), { fromStatus: "open", toStatus: "acknowledged" }),
+        event(bug, during(10), { kind: "labels" }),
+        event(bug, new Date("2026-11-22T12:00:00.000Z"), { fromStatus: "open", toStatus: "spam" }),
+      ]);
     await db.insert(payouts).values({
       id: ref("po"),
       feedbackId: bug,

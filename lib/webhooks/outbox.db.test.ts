@@ -1,29 +1,21 @@
-import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import type { DbOrTx } from "@/lib/db/client";
-import { namespaces, webhookDeliveries } from "@/lib/db/schema";
+import { webhookDeliveries } from "@/lib/db/schema";
 import type { SubscribableEvent } from "@/lib/schemas/webhook-events";
+import { insertNamespace, ref } from "@/testing/db-rows";
 import { rolledBack } from "@/testing/rollback";
 import { enqueueWebhook, enqueueWebhooks } from "./outbox";
 
-const ref = (prefix: string) => `${prefix}_${randomBytes(8).toString("hex")}`;
 const acme = ref("acme");
 
-async function register(
-  db: DbOrTx,
-  events?: SubscribableEvent[],
-  url: string | null = "https://hooks.example/x",
-) {
-  await db.insert(namespaces).values({
+const register = (db: DbOrTx, events?: SubscribableEvent[], url: string | null = "https://hooks.example/x") =>
+  insertNamespace(db, {
     name: acme,
     ownerWallet: "0x00000000000000000000000000000000000000a1",
-    paymentId: ref("pay"),
-    createdAt: new Date(),
     webhookUrl: url,
     ...(events ? { webhookEvents: events } : {}),
   });
-}
 const queued = async (db: DbOrTx) =>
   (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.namespace, acme))).map(
     (r) => r.eventType,

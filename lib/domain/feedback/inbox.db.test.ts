@@ -1,13 +1,13 @@
-import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import type { DbOrTx } from "@/lib/db/client";
-import { feedback, namespaces, webhookDeliveries } from "@/lib/db/schema";
+import { type feedback, namespaces, webhookDeliveries } from "@/lib/db/schema";
 import { listOwnedNamespaces } from "@/lib/domain/namespace/list-owned-namespaces";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
 import { exportQuerySchema, listQuerySchema, statusQuerySchema } from "@/lib/schemas/list";
 import { resolveFeedbackSchema } from "@/lib/schemas/resolve";
 import { changeLabelsSchema, changeStatusSchema, mergeSchema, unmergeSchema } from "@/lib/schemas/triage";
+import { insertItem, insertNamespace, ref } from "@/testing/db-rows";
 import { rolledBack } from "@/testing/rollback";
 import { changeLabels } from "./change-labels";
 import { changeStatus } from "./change-status";
@@ -25,34 +25,23 @@ import { resolveFeedback } from "./resolve-feedback";
 const owner = "0x00000000000000000000000000000000000000a1";
 const agent = "0x00000000000000000000000000000000000000a2";
 const stranger = "0x00000000000000000000000000000000000000a3";
-const ref = (prefix: string) => `${prefix}_${randomBytes(8).toString("hex")}`;
 // Names of this run only (each test rolls back, so tests may share them): a shared PostgreSQL may hold anything.
 const [acme, beta] = [ref("acme"), ref("beta")];
 
-async function register(db: DbOrTx, name: string, wallet = owner) {
-  await db
-    .insert(namespaces)
-    .values({ name, ownerWallet: wallet, paymentId: ref("pay"), createdAt: new Date() });
-}
+const register = (db: DbOrTx, name: string, ownerWallet = owner) =>
+  insertNamespace(db, { name, ownerWallet });
 
+// Each item is filed a second after the last, so "newest first" is the order the test filed them in.
 let clock = Date.parse("2026-11-01T00:00:00Z");
 async function file(db: DbOrTx, namespace: string, item: Partial<typeof feedback.$inferInsert> = {}) {
-  const id = ref("fb");
   clock += 1000;
-  await db.insert(feedback).values({
-    id,
+  return insertItem(db, {
     namespace,
-    type: "bug",
-    title: `Item ${id}`,
-    description: "Details of the item.",
-    targets: [],
     submitterWallet: agent,
-    paymentId: ref("pay"),
     createdAt: new Date(clock),
     ...(item.resolved ? { status: "resolved" as const } : {}),
     ...item,
   });
-  return id;
 }
 
 const list = (wallet: string, query: Record<string, unknown>, db: DbOrTx) =>

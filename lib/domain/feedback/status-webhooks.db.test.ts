@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import type { DbOrTx } from "@/lib/db/client";
@@ -7,6 +6,7 @@ import { followUpSchema } from "@/lib/schemas/follow-up";
 import { resolveFeedbackSchema } from "@/lib/schemas/resolve";
 import { changeStatusSchema } from "@/lib/schemas/triage";
 import type { SubscribableEvent } from "@/lib/schemas/webhook-events";
+import { insertItem, insertNamespace, ref } from "@/testing/db-rows";
 import { rolledBack } from "@/testing/rollback";
 import { changeStatus } from "./change-status";
 import { commitFollowUp } from "./follow-up";
@@ -16,35 +16,17 @@ import { resolveFeedback } from "./resolve-feedback";
 // change and is gone when the change is refused or rolled back.
 const owner = "0x00000000000000000000000000000000000000a1";
 const agent = "0x00000000000000000000000000000000000000a2";
-const ref = (prefix: string) => `${prefix}_${randomBytes(8).toString("hex")}`;
 const acme = ref("acme");
 
-async function register(db: DbOrTx, events?: SubscribableEvent[]) {
-  await db.insert(namespaces).values({
+const register = (db: DbOrTx, events?: SubscribableEvent[]) =>
+  insertNamespace(db, {
     name: acme,
     ownerWallet: owner,
-    paymentId: ref("pay"),
-    createdAt: new Date(),
     webhookUrl: "https://hooks.example/x",
     ...(events ? { webhookEvents: events } : {}),
   });
-}
-async function file(db: DbOrTx, item: Partial<typeof feedback.$inferInsert> = {}) {
-  const id = ref("fb");
-  await db.insert(feedback).values({
-    id,
-    namespace: acme,
-    type: "bug",
-    title: `Item ${id}`,
-    description: "Details of the item.",
-    targets: [],
-    submitterWallet: agent,
-    paymentId: ref("pay"),
-    createdAt: new Date(),
-    ...item,
-  });
-  return id;
-}
+const file = (db: DbOrTx, item: Partial<typeof feedback.$inferInsert> = {}) =>
+  insertItem(db, { namespace: acme, submitterWallet: agent, ...item });
 const change = (db: DbOrTx, input: Record<string, unknown>) =>
   changeStatus(owner, changeStatusSchema.parse({ namespace: acme, ...input }), db);
 async function queued(db: DbOrTx, type = "feedback.status_changed") {

@@ -1,10 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { DbOrTx } from "@/lib/db/client";
-import { feedback, feedbackEvents, namespaces, payouts } from "@/lib/db/schema";
+import { type feedback, feedbackEvents, payouts } from "@/lib/db/schema";
 import type { AppError } from "@/lib/http/errors";
 import { parseInput } from "@/lib/http/validate";
 import { type Insights, insightsQuerySchema, insightsResponseSchema } from "@/lib/schemas/insights";
+import { insertItem, insertNamespace, ref } from "@/testing/db-rows";
 import { rolledBack } from "@/testing/rollback";
 import { getInsights } from "./get-insights";
 
@@ -13,34 +13,21 @@ import { getInsights } from "./get-insights";
 const owner = "0x00000000000000000000000000000000000000A1";
 const stranger = "0x00000000000000000000000000000000000000a3";
 const wallet = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
-const ref = (prefix: string) => `${prefix}_${randomBytes(8).toString("hex")}`;
 const acme = ref("acme");
 const HOUR = 3_600_000;
 const at = (iso: string, hours = 0) => new Date(Date.parse(iso) + hours * HOUR);
 
-async function register(db: DbOrTx, name = acme) {
-  await db
-    .insert(namespaces)
-    .values({ name, ownerWallet: owner, paymentId: ref("pay"), createdAt: new Date() });
-}
+const register = (db: DbOrTx, name = acme) => insertNamespace(db, { name, ownerWallet: owner });
 
-async function file(db: DbOrTx, createdAt: Date, item: Partial<typeof feedback.$inferInsert> = {}) {
-  const id = ref("fb");
-  await db.insert(feedback).values({
-    id,
+// A resolvedAt alone makes a resolved item, so a scene names only when it was resolved.
+const file = (db: DbOrTx, createdAt: Date, item: Partial<typeof feedback.$inferInsert> = {}) =>
+  insertItem(db, {
     namespace: acme,
-    type: "bug",
-    title: `Item ${id}`,
-    description: "Details of the item.",
-    targets: [],
     submitterWallet: wallet(1),
-    paymentId: ref("pay"),
     createdAt,
     ...(item.resolvedAt ? { status: "resolved" as const, resolved: true } : {}),
     ...item,
   });
-  return id;
-}
 
 async function event(db: DbOrTx, feedbackId: string, createdAt: Date, actor = owner, kind = "status") {
   await db.insert(feedbackEvents).values({

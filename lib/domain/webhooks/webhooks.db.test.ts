@@ -1,11 +1,11 @@
-import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import type { DbOrTx } from "@/lib/db/client";
-import { namespaces, webhookDeliveries } from "@/lib/db/schema";
+import { webhookDeliveries } from "@/lib/db/schema";
 import { parseInput } from "@/lib/http/validate";
 import { resendDeliverySchema, updateWebhookSchema } from "@/lib/schemas/webhook";
 import { enqueueWebhook } from "@/lib/webhooks/outbox";
+import { insertNamespace, ref } from "@/testing/db-rows";
 import { rolledBack } from "@/testing/rollback";
 import { listWebhookDeliveries } from "./list-webhook-deliveries";
 import { resendWebhookDelivery } from "./resend-webhook-delivery";
@@ -13,19 +13,15 @@ import { updateWebhook } from "./update-webhook";
 
 const owner = "0x00000000000000000000000000000000000000a1";
 const stranger = "0x00000000000000000000000000000000000000a3";
-const ref = (prefix: string) => `${prefix}_${randomBytes(8).toString("hex")}`;
 const acme = ref("acme");
 
-async function register(db: DbOrTx) {
-  await db.insert(namespaces).values({
+const register = (db: DbOrTx) =>
+  insertNamespace(db, {
     name: acme,
     ownerWallet: owner,
-    paymentId: ref("pay"),
-    createdAt: new Date(),
     webhookUrl: "https://hooks.example/x",
     webhookSecret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
   });
-}
 const update = (wallet: string, body: Record<string, unknown>, db: DbOrTx) =>
   updateWebhook(wallet, parseInput(updateWebhookSchema, { namespace: acme, ...body }), db);
 const resend = (id: string, db: DbOrTx, wallet = owner) =>
