@@ -16,6 +16,7 @@ import {
   type Transport,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { cachingGetCode } from "@/lib/chain/code";
 import { waitForReceiptEarly } from "@/lib/chain/receipts";
 import { rpcTransport } from "@/lib/chain/rpc";
 import { env } from "@/lib/env";
@@ -85,6 +86,8 @@ function facilitatorFor(privateKey: `0x${string}`) {
     pollingInterval: 250,
     transport: rpcTransport(e.X402_RPC_URL, { timeout: e.X402_TIMEOUT_MS, retryCount: 1 }),
   }).extend(publicActions);
+  // The facilitator checks that the asset is a contract on every settlement: one round trip saved per payment.
+  const getCode = cachingGetCode((args) => client.getCode(args), [e.X402_ASSET]);
   const signer = toFacilitatorEvmSigner(
     {
       address: account.address,
@@ -93,7 +96,7 @@ function facilitatorFor(privateKey: `0x${string}`) {
       writeContract: (args) => client.writeContract({ ...args, args: args.args ?? [] } as never),
       sendTransaction: (args) => client.sendTransaction(args as never),
       waitForTransactionReceipt: (args) => waitForReceipt(client, args),
-      getCode: (args) => client.getCode(args),
+      getCode,
     },
     { confirmationTimeoutMs: e.X402_TIMEOUT_MS },
   );
