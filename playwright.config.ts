@@ -15,8 +15,8 @@ export default defineConfig({
   use: { trace: "retain-on-failure", screenshot: "only-on-failure" },
   projects: [
     { name: "api", testDir: "e2e/api" },
-    // Kills app instances and floods the machine: it runs alone, after the other projects.
-    { name: "chaos", testDir: "e2e/chaos", dependencies: ["api", "ui"] },
+    // Kills app instances and floods the machine: it runs alone, after the other projects, a file at a time.
+    { name: "chaos", testDir: "e2e/chaos", dependencies: ["api", "ui"], workers: 1 },
     {
       name: "ui",
       testDir: "e2e/ui",

@@ -1,6 +1,7 @@
 /** Renders bench results as BENCHMARKS.md (machine, versions, method, tables) and a short stdout table. */
 import { writeFileSync } from "node:fs";
 import type { Summary } from "./common";
+import { instancesSection } from "./report-instances";
 
 type Level = {
   concurrency: number;
@@ -252,6 +253,8 @@ ${siwx}
 ## Memory over a long run
 
 ${soakLine}
+
+${instancesSection(results.instances)}
 
 ## Method
 

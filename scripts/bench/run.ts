@@ -5,7 +5,8 @@
  *   devnet (anvil + USDC, Tempo + USDC.e) → `next build` → seed the inbox at scale (in-process SQL)
  *   → `next start` → paid submissions (x402, MPP) at concurrency 1/8/32 → inbox pages over HTTP
  *   → soak at concurrency 32 with RSS samples → server-side x402 phases in-process
- *   → the `withX402` baseline on the same chain and facilitator key (one after the other, never at once).
+ *   → the `withX402` baseline on the same chain and facilitator key (one after the other, never at once)
+ *   → with DATABASE_URL: 1, 2, 4 instances behind a balancer, the ledger reconciled, DB cost per paid call.
  *
  * Knobs (environment):
  *   DATABASE_URL             PostgreSQL to run on (otherwise embedded PGlite in a temp dir)
@@ -21,7 +22,11 @@
  *   BENCH_SIWX_PROOFS        sign-in proofs verified (default 300)
  *   BENCH_SOAK_SECONDS       soak length at concurrency 32 (default 600)
  *   BENCH_PHASES_REQUESTS / BENCH_PHASES_CONCURRENCY   in-process x402 phases (default 40 at 1,8)
- *   BENCH_SECTIONS           subset of x402,mpp,inbox,siwx,soak,phases,baseline
+ *   BENCH_SECTIONS           subset of x402,mpp,inbox,siwx,soak,phases,baseline,instances
+ *   BENCH_INSTANCES          instance counts of the "instances" section (default 1,2,4; at most 4, one
+ *                            facilitator key each); it needs DATABASE_URL and makes a database of its own there
+ *   BENCH_INSTANCES_CONCURRENCY / BENCH_INSTANCES_REQUESTS   its load (default 32 / 384; quick 32 / 64)
+ *   BENCH_COST_CALLS         sequential calls per kind for the database cost per paid call (default 10; quick 4)
  *   BENCH_SKIP_BUILD=1       reuse an existing build in BENCH_DIST_DIR (default .next-bench)
  *   BENCH_OUT                results JSON (default bench/results.json); BENCHMARKS.md is always rewritten
  */
@@ -57,6 +62,7 @@ import {
   startNext,
   summarize,
 } from "./common";
+import { benchInstances } from "./instances";
 import { writeReport } from "./report";
 
 const INBOX_NAMESPACE = "bench-inbox";
@@ -66,7 +72,7 @@ const ROUNDS = envNumber("BENCH_ROUNDS", QUICK ? 2 : 12);
 const SOAK_SECONDS = envNumber("BENCH_SOAK_SECONDS", QUICK ? 15 : 600);
 const DIST_DIR = process.env.BENCH_DIST_DIR ?? ".next-bench";
 const OUT = path.resolve(ROOT, process.env.BENCH_OUT ?? "bench/results.json");
-const ALL_SECTIONS = ["x402", "mpp", "inbox", "siwx", "soak", "phases", "baseline"];
+const ALL_SECTIONS = ["x402", "mpp", "inbox", "siwx", "soak", "phases", "baseline", "instances"];
 const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? ALL_SECTIONS.join(",")).split(","));
 if (QUICK) {
   process.env.BENCH_INBOX_NS_ROWS ??= "10000";
@@ -678,6 +684,44 @@ async function main() {
     });
   }
 
+  if (["x402", "baseline", "mpp", "inbox", "soak"].some((s) => SECTIONS.has(s))) {
+    await singleInstance(info, env, port, appUrl);
+  }
+  if (SECTIONS.has("instances")) {
+    section("Many instances: `next start` behind a round-robin balancer on one PostgreSQL");
+    results.instances = DATABASE_URL
+      ? await attempt("instances", () => benchInstances(instancesOptions(DATABASE_URL)))
+      : { skipped: "needs DATABASE_URL: an embedded database (PGlite) belongs to one process" };
+  }
+
+  results.finishedAt = new Date().toISOString();
+  results.loadAverageAtEnd = os.loadavg().map((x) => Math.round(x * 100) / 100);
+  mkdirSync(path.dirname(OUT), { recursive: true });
+  writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
+  formatJson(OUT);
+  const table = writeReport(results, path.join(ROOT, "BENCHMARKS.md"), path.relative(ROOT, OUT));
+  console.log(`\n${table}\nResults: ${path.relative(ROOT, OUT)} and BENCHMARKS.md`);
+}
+
+function instancesOptions(serverUrl: string) {
+  const counts = (process.env.BENCH_INSTANCES ?? "1,2,4").split(",").map(Number);
+  if (counts.some((n) => !Number.isInteger(n) || n < 1 || n > 4)) {
+    throw new Error("BENCH_INSTANCES must list counts from 1 to 4 (the devnet has four facilitator keys)");
+  }
+  return {
+    serverUrl,
+    distDir: DIST_DIR,
+    counts,
+    concurrency: envNumber("BENCH_INSTANCES_CONCURRENCY", 32),
+    requests: envNumber("BENCH_INSTANCES_REQUESTS", QUICK ? 64 : 384),
+    warmup: WARMUP,
+    costCalls: envNumber("BENCH_COST_CALLS", QUICK ? 4 : 10),
+    idleMs: QUICK ? 6_000 : 12_000,
+  };
+}
+
+/** The sections measured against one `next start`: paid submissions, the baseline, inbox pages, the soak. */
+async function singleInstance(info: DevnetInfo, env: Record<string, string>, port: number, appUrl: string) {
   section("next start");
   const app = await startNext({ dir: ROOT, port, env: { ...env, NEXT_DIST_DIR: DIST_DIR } });
   stopList.push(() => app.stop());
@@ -720,14 +764,6 @@ async function main() {
     results.soak = await attempt("soak", () => soak(info, feedbackUrl, app));
   }
   await app.stop();
-
-  results.finishedAt = new Date().toISOString();
-  results.loadAverageAtEnd = os.loadavg().map((x) => Math.round(x * 100) / 100);
-  mkdirSync(path.dirname(OUT), { recursive: true });
-  writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
-  formatJson(OUT);
-  const table = writeReport(results, path.join(ROOT, "BENCHMARKS.md"), path.relative(ROOT, OUT));
-  console.log(`\n${table}\nResults: ${path.relative(ROOT, OUT)} and BENCHMARKS.md`);
 }
 
 try {

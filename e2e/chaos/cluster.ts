@@ -1,0 +1,109 @@
+import { randomBytes } from "node:crypto";
+import { tmpdir } from "node:os";
+import { freePort } from "../../scripts/devnet/anvil";
+import { devnetAppEnv } from "../../scripts/devnet/app-env";
+import { type DevnetInfo, startDevnet } from "../../scripts/devnet/start-devnet";
+import { type AppInstance, appInstance } from "./apps";
+import { type Balancer, startBalancer } from "./balancer";
+import { openLedger } from "./ledger-reader";
+import type { Ledger } from "./reconcile";
+
+type ClusterOptions = {
+  /** The PostgreSQL server: the cluster makes a fresh database of its own there, and drops it at the end. */
+  serverUrl: string;
+  /** Set on top of the devnet's app environment (e.g. NEXT_DIST_DIR). */
+  env?: Record<string, string>;
+  /** What the instances connect to instead of the database's own URL (a counting proxy in the bench). */
+  databaseUrl?: (url: string) => string;
+  log?: (line: string) => void;
+};
+
+/** `next start` instances behind one round-robin balancer, on one fresh PostgreSQL database and one devnet. */
+export type Cluster = {
+  /** The balancer's URL: the one public origin every instance serves. */
+  origin: string;
+  devnet: DevnetInfo;
+  balancer: Balancer;
+  /** The instances now behind the balancer. */
+  up(): AppInstance[];
+  /** Runs exactly `n` instances behind the balancer (instance i always has INSTANCE_ID inst-i). */
+  scale(n: number): Promise<void>;
+  /** Per instance now up: its paid calls that stored a write, by "operation/protocol", from its /metrics. */
+  storedByInstance(): Promise<Array<Record<string, number>>>;
+  /** The ledger once nothing is left open, or as it is when `timeoutMs` has passed. */
+  settledLedger(timeoutMs: number): Promise<Ledger>;
+  stop(): Promise<void>;
+};
+
+const PAID_OK = /^feedback_paid_requests_total\{([^}]*)\} (\d+)/;
+
+/** The paid calls one instance stored, from its Prometheus text. */
+function storedCalls(metrics: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const line of metrics.split("\n")) {
+    const m = PAID_OK.exec(line);
+    if (!m) continue;
+    const labels = Object.fromEntries([...m[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((x) => [x[1], x[2]]));
+    if (labels.outcome !== "ok") continue;
+    const key = `${labels.operation}/${labels.protocol}`;
+    out[key] = (out[key] ?? 0) + Number(m[2]);
+  }
+  return out;
+}
+
+/** Starts the balancer, a devnet whose public origin is the balancer, and a fresh database; no instance yet. */
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  const log = options.log ?? (() => {});
+  const balancer = await startBalancer(await freePort());
+  const devnet = await startDevnet({ appUrl: balancer.url });
+  const ledger = await openLedger(options.serverUrl, tmpdir()).catch(async (error: unknown) => {
+    await Promise.all([devnet.stop(), balancer.close()]);
+    throw error;
+  });
+  const dbUrl = ledger.appEnv.databaseUrl!;
+  const metricsToken = randomBytes(16).toString("hex");
+  const env: Record<string, string> = {
+    ...devnetAppEnv(devnet.info, { databaseUrl: options.databaseUrl?.(dbUrl) ?? dbUrl }),
+    METRICS_TOKEN: metricsToken,
+    // A claim left open by an overloaded moment is finished within seconds, not a minute.
+    RECOVERY_INTERVAL_MS: "5000",
+    ...options.env,
+  };
+  const apps: AppInstance[] = [];
+  let size = 0;
+  const up = () => apps.slice(0, size);
+  return {
+    origin: balancer.url,
+    devnet: devnet.info,
+    balancer,
+    up,
+    async scale(n) {
+      while (apps.length < n) {
+        // The devnet gives four facilitator keys: each instance leases one, and a fifth would find none free.
+        const i = apps.length;
+        apps.push(appInstance(await freePort(), { ...env, INSTANCE_ID: `inst-${i}` }, log));
+      }
+      await Promise.all(apps.slice(0, n).map((a) => (a.alive() ? undefined : a.start())));
+      size = n;
+      balancer.setUpstreams(up().map((a) => a.url.replace("localhost", "127.0.0.1")));
+      await Promise.all(apps.slice(n).map((a) => (a.alive() ? a.stop() : undefined)));
+    },
+    async storedByInstance() {
+      return Promise.all(
+        up().map(async (a) => {
+          const res = await fetch(`${a.url}/metrics`, {
+            headers: { authorization: `Bearer ${metricsToken}` },
+          });
+          if (!res.ok) throw new Error(`${a.url}/metrics answered ${res.status}`);
+          return storedCalls(await res.text());
+        }),
+      );
+    },
+    settledLedger: (timeoutMs) => ledger.settled(up(), timeoutMs),
+    async stop() {
+      await Promise.all(apps.map((a) => a.stop()));
+      await ledger.close().catch((error: unknown) => log(`[cluster] dropping the database failed: ${error}`));
+      await Promise.all([balancer.close(), devnet.stop()]);
+    },
+  };
+}
