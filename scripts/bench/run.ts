@@ -13,7 +13,7 @@
  *   BENCH_QUICK=1            smoke sizes: 10k/50k inbox rows, 2 rounds, 15 s soak, fewer samples
  *   BENCH_CONCURRENCY        levels, default 1,8,32
  *   BENCH_ROUNDS             requests per level = max(40, concurrency × rounds); default 12 (quick: max(20, c × 2))
- *   BENCH_WARMUP             untimed paid calls per server (at concurrency 8) before its first level; default 32
+ *   BENCH_WARMUP             untimed paid calls per server (at concurrency 8) before its first level; default 200
  *   BENCH_REPEATS            x402 levels alternate ours/baseline this many times, pooled; default 3 (quick: 1)
  *   BENCH_INBOX_NS_ROWS      items in the measured namespace (default 100000)
  *   BENCH_INBOX_TOTAL_ROWS   rows in the feedback table (default 1000000)
@@ -84,7 +84,9 @@ if (QUICK) {
 const requestsFor = (c: number) => Math.max(QUICK ? 20 : 40, c * ROUNDS);
 // JIT, route modules, the database pool and the facilitator's clients warm up on the first calls; each
 // server gets the same untimed warm-up before its first measured level, so neither pays for it.
-const WARMUP = envNumber("BENCH_WARMUP", QUICK ? 8 : 32);
+// 32 calls were not enough: a profile showed V8's compiler and collector threads still busy through the
+// next 100 or so, which read as a fixed background cost charged to whichever level ran first.
+const WARMUP = envNumber("BENCH_WARMUP", QUICK ? 8 : 200);
 // Ours and the baseline alternate this many times per x402 level (machine noise is ±10% run to run).
 const REPEATS = Math.max(1, envNumber("BENCH_REPEATS", QUICK ? 1 : 3));
 
