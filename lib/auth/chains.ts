@@ -1,5 +1,5 @@
 import "server-only";
-import { createPublicClient, type Hex } from "viem";
+import { createPublicClient } from "viem";
 import { rpcTransport } from "@/lib/chain/rpc";
 import { env } from "@/lib/env";
 
@@ -33,19 +33,12 @@ function createClient(network: EvmNetwork) {
   return createPublicClient({ transport: rpcTransport(url, { timeout: RPC_TIMEOUT_MS, retryCount: 0 }) });
 }
 
-/**
- * Whether `signature` is `address`'s over `message` on a sign-in chain. "eoa" mode recovers ECDSA
- * locally first, so a plain wallet never costs an RPC call; a contract wallet falls through to viem's
- * ERC-6492 validator on that chain, which covers EIP-1271 and wallets not deployed yet.
- */
-export async function verifyWalletMessage(
-  network: EvmNetwork,
-  args: { address: Hex; message: string; signature: Hex },
-): Promise<boolean> {
+/** The RPC client of a sign-in chain, for the checks only a chain can make (contract wallets). */
+export function signInClient(network: EvmNetwork) {
   let client = clients.get(network);
   if (!client) {
     client = createClient(network);
     clients.set(network, client);
   }
-  return client.verifyMessage({ ...args, mode: "eoa" });
+  return client;
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
+import { param, prepared } from "@/lib/db/prepared";
 import { siwxNonces } from "@/lib/db/schema";
 
 export type IssuedNonce = { nonce: string; issuedAt: Date; expiresAt: Date };
@@ -23,31 +24,36 @@ export async function issueNonce(db: DbOrTx, ttlSeconds: number): Promise<Issued
   return { nonce, issuedAt, expiresAt };
 }
 
-/** Whether `nonce` was issued by us and can still be consumed; a cheap read before costly checks. */
+// One round trip each, built once per database handle: these run on every signed request.
+const usable = () =>
+  and(
+    eq(siwxNonces.nonce, param("nonce")),
+    isNull(siwxNonces.consumedAt),
+    gt(siwxNonces.expiresAt, sql`now()`),
+  );
+const liveStatement = prepared((db) =>
+  db.select({ nonce: siwxNonces.nonce }).from(siwxNonces).where(usable()).limit(1).prepare("siwx_nonce_live"),
+);
+const spendStatement = prepared((db) =>
+  db
+    .update(siwxNonces)
+    .set({ consumedAt: sql`now()`, consumedBy: param("address") })
+    .where(usable())
+    .returning({ nonce: siwxNonces.nonce })
+    .prepare("siwx_nonce_spend"),
+);
+
+/** Whether `nonce` was issued by us and can still be consumed; a cheap read before a chain is asked. */
 export async function isNonceLive(db: DbOrTx, nonce: string): Promise<boolean> {
-  const rows = await db
-    .select({ nonce: siwxNonces.nonce })
-    .from(siwxNonces)
-    .where(
-      and(eq(siwxNonces.nonce, nonce), isNull(siwxNonces.consumedAt), gt(siwxNonces.expiresAt, sql`now()`)),
-    )
-    .limit(1);
-  return rows.length > 0;
+  return (await liveStatement(db).execute({ nonce })).length > 0;
 }
 
 /**
- * Marks `nonce` used by `address`; true only for the one caller that flips it.
- * A single conditional UPDATE, so the database settles races between requests and processes.
+ * Marks `nonce` used by `address`; true only for the one caller that flips it, however many race.
+ * A single conditional UPDATE … RETURNING: the database settles races between requests and processes.
  */
 export async function consumeNonce(db: DbOrTx, nonce: string, address: string): Promise<boolean> {
-  const rows = await db
-    .update(siwxNonces)
-    .set({ consumedAt: sql`now()`, consumedBy: address })
-    .where(
-      and(eq(siwxNonces.nonce, nonce), isNull(siwxNonces.consumedAt), gt(siwxNonces.expiresAt, sql`now()`)),
-    )
-    .returning({ nonce: siwxNonces.nonce });
-  return rows.length === 1;
+  return (await spendStatement(db).execute({ nonce, address })).length === 1;
 }
 
 /** Deletes nonces past their expiry, used or not; returns how many went. */

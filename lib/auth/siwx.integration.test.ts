@@ -11,7 +11,7 @@ import {
   signEVMMessage,
 } from "@x402/extensions/sign-in-with-x";
 import { wrapFetchWithPayment, x402Client } from "@x402/fetch";
-import { getAddress, keccak256, toHex } from "viem";
+import { getAddress, hashMessage, keccak256, serializeErc6492Signature, toHex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/db/client";
@@ -238,6 +238,20 @@ describe("sign in", () => {
     );
     const identity = await verifySignIn(await proof(info, stubWalletSigner));
     expect(identity.did).toBe(`did:pkh:eip155:31337:${getAddress(STUB_WALLET)}`);
+  });
+
+  it("verifies an EIP-6492-wrapped smart wallet signature on chain", async () => {
+    const { info } = await challenge();
+    const wrapped: EVMSigner = {
+      ...stubWalletSigner,
+      signMessage: async ({ message }) =>
+        serializeErc6492Signature({
+          address: "0x000000000000000000000000000000000000fac7",
+          data: "0x",
+          signature: hashMessage(message),
+        }),
+    };
+    expect((await verifySignIn(await proof(info, wrapped))).address).toBe(getAddress(STUB_WALLET));
   });
 
   it("makes sign-in optional when asked, but never ignores a bad proof", async () => {

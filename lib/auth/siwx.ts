@@ -8,17 +8,18 @@ import {
   type SIWxExtension,
   type SIWxPayload,
   validateSIWxMessage,
-  verifySIWxSignature,
 } from "@x402/extensions/sign-in-with-x";
-import { getAddress, isAddress } from "viem";
+import { getAddress, hashMessage, isAddress } from "viem";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { docsLinks } from "@/lib/http/docs";
 import { AppError } from "@/lib/http/errors";
 import type { Identity } from "@/lib/schemas/session";
-import { signInNetworkOf, signInNetworks, verifyWalletMessage } from "./chains";
+import { signInNetworkOf, signInNetworks } from "./chains";
 import { consumeNonce, isNonceLive, issueNonce } from "./nonces";
 import { sessionOf } from "./session";
+import { siweMessage } from "./siwe-message";
+import { recoversTo, verifyOnChain } from "./wallet-signature";
 
 /** The request header carrying the base64 JSON sign-in proof. */
 export const SIWX_HEADER = "SIGN-IN-WITH-X";
@@ -95,9 +96,30 @@ function parse(header: string): SIWxPayload {
   }
 }
 
-/** Verifies a SIGN-IN-WITH-X header and spends its nonce; throws `sign-in-invalid` with the reason otherwise. */
-export async function verifySignIn(header: string): Promise<Identity> {
+const NONCE_UNUSABLE =
+  "The nonce was not issued by this server, has expired, or was already used; request a new challenge.";
+
+/** The EIP-4361 text a proof's fields stand for, once they pass the field rules; a refusal names the rule. */
+async function signedText(payload: SIWxPayload, chainId: number): Promise<string> {
   const e = env();
+  // The library's own field rules (domain and uri on our origin, issued-at age, expiry, not-before); the
+  // nonce is checked by spending it, once the signature holds.
+  const validation = await validateSIWxMessage(payload, new URL(e.PUBLIC_ORIGIN), {
+    maxAge: e.SIWX_TTL_SECONDS * 1000,
+  });
+  if (!validation.isValid) throw invalid(validation.invalidMessage);
+  const message = siweMessage({ ...payload, chainId });
+  if (message === null) throw invalid("The signed fields do not form a valid SIWE (EIP-4361) message.");
+  return message;
+}
+
+/**
+ * Verifies a SIGN-IN-WITH-X header and spends its nonce; throws `sign-in-invalid` with the reason otherwise.
+ * A plain wallet costs one ECDSA recovery and one statement (the nonce spent, conditionally); only a
+ * contract wallet reaches its chain, and only with a nonce we issued. The nonce is spent last, so a bad
+ * signature cannot burn someone's nonce.
+ */
+export async function verifySignIn(header: string): Promise<Identity> {
   const payload = parse(header);
   const network = signInNetworkOf(payload.chainId);
   if (!network || payload.type !== "eip191") {
@@ -107,38 +129,26 @@ export async function verifySignIn(header: string): Promise<Identity> {
   if (!payload.expirationTime)
     throw invalid("The proof has no expirationTime; sign the challenge as issued.");
 
-  const db = await getDb();
-  const validation = await validateSIWxMessage(payload, new URL(e.PUBLIC_ORIGIN), {
-    maxAge: e.SIWX_TTL_SECONDS * 1000,
-    // Read-only here so a bad signature cannot burn someone's nonce; consumption happens last.
-    checkNonce: (nonce) => isNonceLive(db, nonce),
-  });
-  if (!validation.isValid) {
-    throw invalid(
-      validation.invalidReason === "invalid_siwx_nonce"
-        ? "The nonce was not issued by this server, has expired, or was already used; request a new challenge."
-        : validation.invalidMessage,
-    );
-  }
-
-  const evmVerifier = (args: Parameters<typeof verifyWalletMessage>[1]) => verifyWalletMessage(network, args);
-  const verification = await verifySIWxSignature(payload, { evmVerifier }).catch(() => {
-    // The library rebuilds the SIWE text before checking; fields it cannot format land here.
-    throw invalid("The signed fields do not form a valid SIWE (EIP-4361) message.");
-  });
-  if (!verification.isValid) {
-    throw invalid(
-      verification.invalidReason === "invalid_siwx_signature"
-        ? "The signature does not match the address and message."
-        : "The signature could not be verified.",
-    );
-  }
-
+  const hash = hashMessage(await signedText(payload, Number(network.slice("eip155:".length))));
   const address = getAddress(payload.address);
-  if (!(await consumeNonce(db, payload.nonce, address))) {
-    throw invalid("This sign-in proof was already used or its nonce expired; request a new challenge.");
+  const db = await getDb();
+  if (!recoversTo(address, hash, payload.signature)) {
+    if (!(await isNonceLive(db, payload.nonce))) throw invalid(NONCE_UNUSABLE);
+    const valid = await verifyOnChain(network, { address, hash, signature: payload.signature }).catch(() => {
+      throw invalid("The signature could not be verified.");
+    });
+    if (!valid) throw invalid("The signature does not match the address and message.");
   }
+  if (!(await consumeNonce(db, payload.nonce, address))) throw invalid(NONCE_UNUSABLE);
   return { address, chainId: network, did: `did:pkh:${network}:${address}` };
+}
+
+/** The caller's identity from a SIGN-IN-WITH-X proof or, without one, the browser's session cookie; else null. */
+export async function signInOf(request: Request): Promise<Identity | null> {
+  const header = request.headers.get(SIWX_HEADER);
+  if (header) return verifySignIn(header);
+  const session = await sessionOf(request);
+  return session ? { address: session.address, chainId: session.chainId, did: session.did } : null;
 }
 
 /**
@@ -146,10 +156,8 @@ export async function verifySignIn(header: string): Promise<Identity> {
  * throws the 402 challenge when the request carries neither.
  */
 export async function requireSignIn(request: Request): Promise<Identity> {
-  const header = request.headers.get(SIWX_HEADER);
-  if (header) return verifySignIn(header);
-  const session = await sessionOf(request);
-  if (session) return { address: session.address, chainId: session.chainId, did: session.did };
+  const identity = await signInOf(request);
+  if (identity) return identity;
   throw await authenticationRequired(request.url);
 }
 

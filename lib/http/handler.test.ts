@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppError } from "./errors";
-import { handle, json } from "./handler";
+import { handle, json, markPhase } from "./handler";
 import { registeredFamilies } from "./metrics";
 import { renderExposition } from "./prometheus";
 import { noteRequest, requestIdOf } from "./request-context";
 import { requestLogEnabled } from "./request-log";
+import { parseServerTiming } from "./server-timing";
 
 // This file's configuration turns request logs on (read lazily, on the first request).
 process.env.LOG_REQUESTS = "true";
@@ -134,5 +135,41 @@ describe("the route wrapper's request log", () => {
     expect(requestLogEnabled({ NODE_ENV: "development", LOG_REQUESTS: undefined })).toBe(false);
     expect(requestLogEnabled({ NODE_ENV: "production", LOG_REQUESTS: false })).toBe(false);
     expect(requestLogEnabled({ NODE_ENV: "test", LOG_REQUESTS: true })).toBe(true);
+  });
+});
+
+describe("the route wrapper's Server-Timing", () => {
+  const phases = (res: Response) => Object.keys(parseServerTiming(res.headers.get("server-timing")));
+
+  it("names the phases a route marked, then the rest of a signed-in route as db, then the total", async () => {
+    const signedIn = handle(async () => {
+      markPhase("auth");
+      return json({});
+    });
+    expect(phases(await signedIn(new Request("http://localhost/api/namespace/list")))).toEqual([
+      "auth",
+      "db",
+      "total",
+    ]);
+    const refused = handle(async () => {
+      markPhase("auth");
+      throw new AppError("sign-in-invalid", "no");
+    });
+    expect(phases(await refused(new Request("http://localhost/api/namespace/list")))).toEqual([
+      "auth",
+      "total",
+    ]);
+    expect(phases(await handle(async () => json({}))(new Request("http://localhost/healthz")))).toEqual([
+      "total",
+    ]);
+  });
+
+  it("keeps a route's own Server-Timing (a paid call's)", async () => {
+    const paid = handle(async () =>
+      json({}, { headers: { "server-timing": "settle;dur=3.0, total;dur=4.0" } }),
+    );
+    const res = await paid(new Request("http://localhost/api/namespace/feedback", { method: "POST" }));
+    expect(res.headers.get("server-timing")).toBe("settle;dur=3.0, total;dur=4.0");
+    expect(() => markPhase("outside")).not.toThrow();
   });
 });

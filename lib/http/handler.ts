@@ -2,37 +2,60 @@ import "server-only";
 import { AppError } from "./errors";
 import { describeError } from "./log";
 import { problemResponse } from "./problem";
-import { currentRequest, requestIdOf, withRequestFacts } from "./request-context";
+import { currentRequest, type RequestFacts, requestIdOf, withRequestFacts } from "./request-context";
 import { requestLine, requestLogEnabled, writeRequestLine } from "./request-log";
 import { API_SECURITY_HEADERS, apiCacheControl } from "./security-headers";
+import { ServerTiming } from "./server-timing";
 import { recordHttp } from "./service-metrics";
 
 type Handler = (request: Request) => Promise<Response>;
 
+// The timing of each running request, found through its facts; on globalThis like the request context,
+// so a route's sign-in marks the timing its wrapper answers with.
+const store = globalThis as unknown as { __feedbackRequestTimings?: WeakMap<RequestFacts, ServerTiming> };
+store.__feedbackRequestTimings ??= new WeakMap();
+const timings = store.__feedbackRequestTimings;
+
+/** Ends a phase of the running request's Server-Timing (e.g. "auth"); nothing outside a route handler. */
+export function markPhase(name: string): void {
+  const facts = currentRequest();
+  if (facts) timings.get(facts)?.mark(name);
+}
+
 /**
  * Wraps a route handler: typed refusals become problem+json; anything else is a logged, opaque 500.
- * Every answer carries `x-request-id`, is counted in the metrics and, when request logs are on, gets
- * one JSON line (`logOk: false` keeps successful probes out of the log).
+ * Every answer carries `x-request-id` and, unless the route wrote its own (a paid call), Server-Timing:
+ * the phases the route marked (auth), then "db" for the rest of a signed-in handler, and the total.
+ * Each answer is counted in the metrics and, when request logs are on, gets one JSON line (`logOk:
+ * false` keeps successful probes out of the log).
  */
 export function handle(fn: Handler, options: { logOk?: boolean } = {}): Handler {
   return async (request) => {
     const started = performance.now();
     // A route called in process by another (an MCP tool call) keeps the outer request's id.
-    const facts = { requestId: currentRequest()?.requestId ?? requestIdOf(request.headers) };
-    const response = await withRequestFacts(facts, () => answer(fn, request, facts.requestId));
+    const facts: RequestFacts = { requestId: currentRequest()?.requestId ?? requestIdOf(request.headers) };
+    const timing = new ServerTiming();
+    timings.set(facts, timing);
+    let response = await withRequestFacts(facts, () => answer(fn, request, facts.requestId, timing));
     const durationMs = performance.now() - started;
     const { pathname } = new URL(request.url);
     recordHttp(pathname, request.method, response.status, durationMs);
     if ((options.logOk !== false || response.status >= 400) && requestLogEnabled()) {
       writeRequestLine(requestLine(request, facts, response.status, durationMs));
     }
+    if (!response.headers.has("server-timing")) {
+      response = withHeader(response, "server-timing", timing.header());
+    }
     return withHeader(response, "x-request-id", facts.requestId);
   };
 }
 
-async function answer(fn: Handler, request: Request, requestId: string): Promise<Response> {
+async function answer(fn: Handler, request: Request, requestId: string, timing: ServerTiming) {
   try {
-    return await fn(request);
+    const response = await fn(request);
+    // After a sign-in, what is left of a free route is its verb: the queries and the answer's shape.
+    if (timing.has("auth")) timing.mark("db");
+    return response;
   } catch (error) {
     const path = new URL(request.url).pathname;
     if (error instanceof AppError) return problemResponse(error, path);

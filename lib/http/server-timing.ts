@@ -1,7 +1,7 @@
 /**
  * The phases of one request, answered as a W3C `Server-Timing` header, so a caller (and `npm run bench`)
- * sees where a paid call's time went: e.g. `verify;dur=16.2, claim;dur=1.9, settle;dur=30.4,
- * store;dur=2.2, total;dur=51.0` (milliseconds).
+ * sees where a call's time went: e.g. `verify;dur=16.2, claim;dur=1.9, settle;dur=30.4, store;dur=2.2,
+ * total;dur=51.0` for a paid one, `auth;dur=1.8, db;dur=1.1, total;dur=3.0` for a free read (milliseconds).
  */
 export class ServerTiming {
   private readonly started = performance.now();
@@ -13,6 +13,11 @@ export class ServerTiming {
     const now = performance.now();
     this.entries.push([name, now - this.last]);
     this.last = now;
+  }
+
+  /** Whether a phase of this name has ended. */
+  has(name: string): boolean {
+    return this.entries.some(([phase]) => phase === name);
   }
 
   /** The header value: every phase, then the total since the start. */

@@ -6,7 +6,8 @@ import { requireOwner } from "@/lib/domain/namespace/require-owner";
 import type { ListQuery } from "@/lib/schemas/list";
 import { groupsOf } from "./groups";
 import { highlight, START, STOP } from "./highlight";
-import { pageOf } from "./page";
+import { type ItemRow, pageOf } from "./page";
+import { plainPage } from "./plain-page";
 import { presentListItem } from "./present";
 
 /** A LIKE pattern that matches `text` literally anywhere (backslash is Postgres's default escape). */
@@ -73,15 +74,32 @@ export function inboxFilter(query: ListQuery): {
   };
 }
 
+/** A search page's highlights, per row. */
+type Marked = { titleMarked?: string; descriptionMarked?: string };
+
+/** Whether a list query is the inbox's usual view, which a prepared statement reads (`plainPage`). */
+function isPlain(query: ListQuery): boolean {
+  const { type, severity, resolved, status, label, q, sort } = query;
+  return (
+    !type && !severity && resolved === undefined && !status && !label && q === undefined && sort === "newest"
+  );
+}
+
 /** The owner's inbox: a namespace's feedback, newest first or by relevance, filtered and searched. */
 export async function listFeedback(wallet: string, query: ListQuery, db?: DbOrTx) {
   db ??= await getDb();
   await requireOwner(wallet, query.namespace, db);
-  const page = await pageOf<{ titleMarked?: string; descriptionMarked?: string }>(db, {
-    ...inboxFilter(query),
-    limit: query.limit,
-    cursor: query.cursor,
-  });
+  const filter = inboxFilter(query);
+  const { limit, cursor } = query;
+  const page: { rows: (ItemRow & Marked)[]; nextCursor?: string } = isPlain(query)
+    ? await plainPage(db, {
+        namespace: query.namespace,
+        grouped: query.grouped,
+        limit,
+        cursor,
+        scope: filter.scope,
+      })
+    : await pageOf<Marked>(db, { ...filter, limit, cursor });
   const q = query.q;
   const reporters = query.grouped
     ? await groupsOf(

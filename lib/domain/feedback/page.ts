@@ -176,6 +176,14 @@ export async function pageOf<Extra extends Record<string, unknown> = Record<stri
       ? await searchRows(db, { ...query, match: query.match })
       : await pageSelect(db, query)
   ) as (ItemRow & Extra)[];
+  return pageFrom(rows, query);
+}
+
+/** The page in limit + 1 rows read for it, and the cursor to the next one when more remain. */
+export function pageFrom<Row extends ItemRow>(
+  rows: Row[],
+  query: Pick<PageQuery, "limit" | "cursor" | "scope" | "rank">,
+): { rows: Row[]; nextCursor?: string } {
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
   const last = page.at(-1);

@@ -1,0 +1,135 @@
+import { decodePaymentRequiredHeader } from "@x402/core/http";
+import {
+  type CompleteSIWxInfo,
+  createSIWxPayload,
+  encodeSIWxHeader,
+  SIGN_IN_WITH_X,
+  type SIWxExtension,
+} from "@x402/extensions/sign-in-with-x";
+import { and, eq } from "drizzle-orm";
+import { serializeErc6492Signature } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { rateLimits } from "@/lib/db/schema";
+import { handle, json } from "@/lib/http/handler";
+import { parseServerTiming } from "@/lib/http/server-timing";
+import { limitedSignIn } from "./limited-sign-in";
+import { SIWX_HEADER } from "./siwx";
+
+// This file's limits and a trusted proxy, read lazily on first use. Every chain points nowhere (the
+// unit environment): anything here that reached for one would fail.
+vi.hoisted(() => {
+  process.env.RATE_LIMIT_ADDRESS_PER_MINUTE = "4";
+  process.env.RATE_LIMIT_WALLET_PER_MINUTE = "2";
+  process.env.TRUST_PROXY = "true";
+});
+
+const ORIGIN = "http://localhost:3000";
+const route = handle(async (request) => json(await limitedSignIn(request)));
+let client = 0;
+/** A request from a client address of its own, so no two tests share an address's budget. */
+const from = (ip: string, headers: Record<string, string> = {}) =>
+  new Request(`${ORIGIN}/api/namespace/status`, { headers: { "x-forwarded-for": ip, ...headers } });
+const newAddress = () => `198.51.100.${++client}`;
+
+async function proof(key = generatePrivateKey(), sign?: (message: string) => Promise<`0x${string}`>) {
+  const challenge = await route(from(newAddress()));
+  expect(challenge.status).toBe(402);
+  const required = decodePaymentRequiredHeader(challenge.headers.get("payment-required")!);
+  const ext = required.extensions?.[SIGN_IN_WITH_X] as SIWxExtension;
+  const info = { ...ext.info, chainId: ext.supportedChains[0]!.chainId, type: "eip191" } as CompleteSIWxInfo;
+  const account = privateKeyToAccount(key);
+  const signer = sign
+    ? { address: account.address, signMessage: ({ message }: { message: string }) => sign(message) }
+    : account;
+  return encodeSIWxHeader(await createSIWxPayload(info, signer, `${ORIGIN}/api/namespace/status`));
+}
+
+/** This minute's count under `key`, as the database holds it. */
+async function countOf(key: string) {
+  const windowStart = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+  const db = await getDb();
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
+  return row?.count ?? 0;
+}
+
+// Each test's requests must fall in one minute's window: start well before a minute ends.
+beforeEach(async () => {
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_100 - intoMinute));
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe("signing in to a free endpoint", () => {
+  it("verifies a plain wallet's proof with every chain unreachable, and never calls out", async () => {
+    const header = await proof();
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    const response = await route(from(newAddress(), { [SIWX_HEADER]: header }));
+    expect(response.status).toBe(200);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("takes a wrapped (EIP-6492) signature to the chain, even when its inner signature is the wallet's own", async () => {
+    const key = generatePrivateKey();
+    const account = privateKeyToAccount(key);
+    const header = await proof(key, async (message) =>
+      serializeErc6492Signature({
+        address: "0x000000000000000000000000000000000000fac7",
+        data: "0x",
+        signature: await account.signMessage({ message }),
+      }),
+    );
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    const response = await route(from(newAddress(), { [SIWX_HEADER]: header }));
+    // The chain is unreachable here, so it cannot vouch for the signature: refused, not accepted locally.
+    expect(response.status).toBe(401);
+    const methods = fetchSpy.mock.calls.map(([, init]) => JSON.parse(String(init?.body)).method);
+    expect(methods).toEqual(["eth_call"]);
+  });
+
+  it("counts the address and the wallet in one statement and enforces both limits", async () => {
+    const ip = newAddress();
+    const key = generatePrivateKey();
+    const wallet = `wallet:${privateKeyToAccount(key).address.toLowerCase()}`;
+    for (let i = 0; i < 2; i++) {
+      expect((await route(from(ip, { [SIWX_HEADER]: await proof(key) }))).status).toBe(200);
+    }
+    expect([await countOf(`ip:${ip}`), await countOf(wallet)]).toEqual([2, 2]);
+    // Third for the wallet: over its limit, and the address is counted all the same.
+    const limited = await route(from(ip, { [SIWX_HEADER]: await proof(key) }));
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toMatchObject({ limit: 2, detail: expect.stringMatching(/wallet/) });
+    expect([await countOf(`ip:${ip}`), await countOf(wallet)]).toEqual([3, 3]);
+  });
+
+  it("refuses an address over its limit before any proof is checked, without another round trip", async () => {
+    const ip = newAddress();
+    for (let i = 0; i < 4; i++) expect((await route(from(ip))).status).toBe(402);
+    expect((await route(from(ip))).status).toBe(429);
+    const counted = await countOf(`ip:${ip}`);
+    const garbage = await route(from(ip, { [SIWX_HEADER]: "not a proof" }));
+    expect(garbage.status).toBe(429);
+    expect(Number(garbage.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(await countOf(`ip:${ip}`)).toBe(counted);
+  });
+
+  it("counts a refused proof against the address", async () => {
+    const ip = newAddress();
+    const refused = await route(from(ip, { [SIWX_HEADER]: "not a proof" }));
+    expect(refused.status).toBe(401);
+    expect(await countOf(`ip:${ip}`)).toBe(1);
+  });
+
+  it("answers with Server-Timing: the sign-in, the rest of the route, and the total", async () => {
+    const response = await route(from(newAddress(), { [SIWX_HEADER]: await proof() }));
+    const timing = parseServerTiming(response.headers.get("server-timing"));
+    expect(Object.keys(timing)).toEqual(["auth", "db", "total"]);
+    expect(timing.total).toBeGreaterThanOrEqual(timing.auth! + timing.db! - 0.2);
+    const challenge = await route(from(newAddress()));
+    expect(Object.keys(parseServerTiming(challenge.headers.get("server-timing")))).toEqual(["auth", "total"]);
+  });
+});
