@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, isNull, ne, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, notInArray, or, sql } from "drizzle-orm";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
@@ -14,6 +14,13 @@ import { lockItems } from "./lock-items";
  * Safari"; it keeps apart two reports that only share a word or two ("Checkout is slow").
  */
 const GROUP_SIMILARITY = 0.5;
+
+/**
+ * How many of a namespace's group heads a new report is compared with: the most reported, then the
+ * newest. Bounds the cost of grouping at any inbox size; an old single report past the window no longer
+ * gathers duplicates (the next alike report starts a group of its own).
+ */
+const CANDIDATE_HEADS = 2_000;
 
 /** A report in one of these is finished with: new reports never join its group. */
 const CLOSED: FeedbackStatus[] = ["resolved", "wont_fix", "spam", "duplicate"];
@@ -46,24 +53,41 @@ export async function groupReport(id: string, db?: DbOrTx): Promise<string | nul
       await looked();
       return null;
     }
-    const score = sql<number>`similarity(${feedback.title}, ${item.title})`;
-    const [best] = await tx
-      .select({ id: feedback.id, score })
+    // The candidates are a bounded window of the namespace's heads, most reported first, then newest
+    // (feedback_ns_heads_votes_idx): a title index over every namespace would hand back every alike
+    // title in the table, and a flood of alike reports would make each new one cost more than the last.
+    const heads = tx
+      .select({
+        id: feedback.id,
+        title: feedback.title,
+        createdAt: feedback.createdAt,
+        type: feedback.type,
+        status: feedback.status,
+      })
       .from(feedback)
+      .where(and(eq(feedback.namespace, item.namespace), isNull(feedback.groupId)))
+      .orderBy(
+        sql`${feedback.reportCount} desc nulls last`,
+        sql`${feedback.createdAt} desc nulls last`,
+        sql`${feedback.id} desc nulls last`,
+      )
+      .limit(CANDIDATE_HEADS)
+      .as("heads");
+    const score = sql<number>`similarity(${heads.title}, ${item.title})`.as("score");
+    const [best] = await tx
+      .select({ id: heads.id, score })
+      .from(heads)
       .where(
         and(
-          eq(feedback.namespace, item.namespace),
-          eq(feedback.type, item.type),
-          isNull(feedback.groupId),
-          notInArray(feedback.status, CLOSED),
-          ne(feedback.id, id),
+          eq(heads.type, item.type),
+          notInArray(heads.status, CLOSED),
+          ne(heads.id, id),
           // Older heads only (ties by id), so the head of a group always came first.
-          sql`(${feedback.createdAt}, ${feedback.id}) < (${item.createdAt.toISOString()}::timestamptz, ${id})`,
-          // The trigram index finds candidates; the threshold decides.
-          sql`${feedback.title} % ${item.title}`,
+          sql`(${heads.createdAt}, ${heads.id}) < (${item.createdAt.toISOString()}::timestamptz, ${id})`,
+          sql`similarity(${heads.title}, ${item.title}) >= ${GROUP_SIMILARITY}`,
         ),
       )
-      .orderBy(desc(score), asc(feedback.createdAt))
+      .orderBy(sql`score desc`, asc(heads.createdAt))
       .limit(1);
     if (!best || best.score < GROUP_SIMILARITY) {
       await looked();
