@@ -20,7 +20,7 @@ const GROUP_SIMILARITY = 0.5;
  * newest. Bounds the cost of grouping at any inbox size; an old single report past the window no longer
  * gathers duplicates (the next alike report starts a group of its own).
  */
-const CANDIDATE_HEADS = 2_000;
+const CANDIDATE_HEADS = 500;
 
 /** A report in one of these is finished with: new reports never join its group. */
 const CLOSED: FeedbackStatus[] = ["resolved", "wont_fix", "spam", "duplicate"];
