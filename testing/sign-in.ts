@@ -8,11 +8,14 @@ import {
 } from "@x402/extensions/sign-in-with-x";
 import { privateKeyToAccount } from "viem/accounts";
 
-/** Asks `url` for a sign-in challenge and returns a SIGN-IN-WITH-X proof for it, signed by the key. */
+/** Asks `url` for a sign-in challenge and returns a SIGN-IN-WITH-X proof for it, signed by the key (or a signer of
+ * its own, such as a contract wallet's). */
 export async function signInHeader(
   fetchImpl: typeof fetch,
   url: string,
-  privateKey: `0x${string}`,
+  signer:
+    | `0x${string}`
+    | { address: `0x${string}`; signMessage: (m: { message: string }) => Promise<`0x${string}`> },
 ): Promise<string> {
   const res = await fetchImpl(url);
   if (res.status !== 402) throw new Error(`expected a sign-in challenge from ${url}, got ${res.status}`);
@@ -20,5 +23,7 @@ export async function signInHeader(
   const ext = required.extensions?.[SIGN_IN_WITH_X] as SIWxExtension;
   const chain = ext.supportedChains[0]!;
   const info = { ...ext.info, chainId: chain.chainId, type: chain.type } as CompleteSIWxInfo;
-  return encodeSIWxHeader(await createSIWxPayload(info, privateKeyToAccount(privateKey), url));
+  return encodeSIWxHeader(
+    await createSIWxPayload(info, typeof signer === "string" ? privateKeyToAccount(signer) : signer, url),
+  );
 }

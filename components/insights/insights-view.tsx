@@ -1,7 +1,6 @@
 "use client";
 
-import Link from "next/link";
-import { ArrowLeftIcon } from "@/components/ui/icons";
+import { BackToInbox } from "@/components/layout/back-to-inbox";
 import { ErrorState, Loading } from "@/components/ui/states";
 import { explainError } from "@/lib/api-client/explain";
 import { useInsights } from "@/lib/api-client/hooks/use-insights";
@@ -25,13 +24,7 @@ export function InsightsView({ namespace }: { namespace: string }) {
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:px-6">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-3">
-        <Link
-          href={`/dashboard/${encodeURIComponent(namespace)}`}
-          className="rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900"
-          aria-label="Back to the inbox"
-        >
-          <ArrowLeftIcon className="size-4" />
-        </Link>
+        <BackToInbox namespace={namespace} />
         <h1 className="min-w-0 text-lg font-semibold tracking-tight break-all">
           <span className="font-mono">{namespace}</span> · Insights
         </h1>

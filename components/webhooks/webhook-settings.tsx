@@ -1,8 +1,7 @@
 "use client";
 
-import Link from "next/link";
+import { BackToInbox } from "@/components/layout/back-to-inbox";
 import { Button } from "@/components/ui/button";
-import { ArrowLeftIcon } from "@/components/ui/icons";
 import { ErrorState, Loading, Notice } from "@/components/ui/states";
 import { explainError } from "@/lib/api-client/explain";
 import { useSession } from "@/lib/api-client/hooks/use-session";
@@ -25,13 +24,7 @@ export function WebhookSettings({ namespace }: { namespace: string }) {
   return (
     <div className="mx-auto max-w-4xl space-y-8 px-4 py-6 sm:px-6">
       <div className="flex items-center gap-2">
-        <Link
-          href={`/dashboard/${encodeURIComponent(namespace)}`}
-          className="rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900"
-          aria-label="Back to the inbox"
-        >
-          <ArrowLeftIcon className="size-4" />
-        </Link>
+        <BackToInbox namespace={namespace} />
         <h1 className="text-lg font-semibold tracking-tight">
           <span className="font-mono">{namespace}</span> · Webhooks
         </h1>
