@@ -5,6 +5,7 @@ import { freePort } from "../../scripts/devnet/anvil";
 import { devnetAppEnv } from "../../scripts/devnet/app-env";
 import { startDevnet } from "../../scripts/devnet/start-devnet";
 import { type FaultPolicy, PASS, startRpcProxy } from "../../testing/rpc-proxy";
+import { distinctTitle } from "../../testing/titles";
 import { type AppInstance, appInstance } from "./apps";
 import { openLedger } from "./ledger-reader";
 import { type Reconciliation, reconcile } from "./reconcile";
@@ -158,7 +159,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
           namespace,
           type: "bug",
           // Distinct titles: alike reports are grouped, and resolving one resolves its group.
-          title: `Storm report ${n}: ${Math.random().toString(36).slice(2, 12)}`,
+          title: distinctTitle(`Storm report ${n}:`),
           description: "Filed during the storm.",
         };
         const done = await paidCall(

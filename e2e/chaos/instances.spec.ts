@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { distinctTitle } from "../../testing/titles";
 import { type Cluster, startCluster } from "./cluster";
 import { reconcile } from "./reconcile";
 import { type Logical, paidCall, type Tally, type Target, type Wallet, wallet } from "./workload";
@@ -71,7 +72,7 @@ async function spread(cluster: Cluster, { tally, logical }: Spread) {
     const payer = wallet(cluster.devnet, account.privateKey);
     for (let n = 0; n < SUBMISSIONS_PER_AGENT; n++) {
       // Distinct titles: alike reports are grouped, and resolving one would resolve its group.
-      const title = `Spread report ${n} ${Math.random().toString(36).slice(2, 10)}`;
+      const title = distinctTitle(`Spread report ${n}`);
       const body = { namespace, type: "bug", title, description: "Filed through the balancer." };
       const done = await call({ kind: "feedback", protocol, path: "/api/namespace/feedback", body, payer });
       if (done.outcome === "stored" && typeof done.result?.id === "string") items.push(done.result.id);
@@ -106,7 +107,7 @@ async function spread(cluster: Cluster, { tally, logical }: Spread) {
       sameCredentialEverywhere(cluster, wallet(cluster.devnet, (i ? b2 : b1).privateKey), protocol, {
         namespace,
         type: "feedback",
-        title: `Sent to every instance at once over ${protocol}`,
+        title: distinctTitle(`Sent to every instance at once over ${protocol}`),
         description: "One payment, four copies, one write.",
       }),
     ),
