@@ -22,6 +22,7 @@ const nextConfig: NextConfig = {
     "mppx",
     "viem",
     "ox",
+    "secp256k1",
   ],
   poweredByHeader: false,
   // Each process may pick its own build dir so tests and dev can run side by side.

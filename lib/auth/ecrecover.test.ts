@@ -1,0 +1,63 @@
+import fc from "fast-check";
+import { hexToBytes, keccak256, toBytes } from "viem";
+import { privateKeyToAccount, sign } from "viem/accounts";
+import { describe, expect, it } from "vitest";
+import { ecrecoverImplementation, recoverSigner, recoverWith } from "./ecrecover";
+
+// The curve order: s and n - s recover the same key with the other parity, as Ethereum's ecrecover allows.
+const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+const bytes32 = (x: bigint) => hexToBytes(`0x${x.toString(16).padStart(64, "0")}`);
+const toBig = (b: Uint8Array) => BigInt(`0x${Buffer.from(b).toString("hex")}`);
+
+const privateKey = fc
+  .bigInt({ min: 1n, max: N - 1n })
+  .map((k) => `0x${k.toString(16).padStart(64, "0")}` as const);
+const digest = fc.uint8Array({ minLength: 0, maxLength: 64 }).map((m) => hexToBytes(keccak256(m)));
+
+describe("recovering a signer", () => {
+  it("uses the native library on this machine", () => {
+    // CI and development machines are linux-x64, where the package ships a prebuilt binding.
+    expect(ecrecoverImplementation).toBe("libsecp256k1");
+    expect(recoverWith.native).toBeTypeOf("function");
+  });
+
+  it("names the signing key's address, for low and high s alike, in both implementations", async () => {
+    await fc.assert(
+      fc.asyncProperty(privateKey, digest, async (key, hash) => {
+        const address = privateKeyToAccount(key).address.toLowerCase();
+        const sig = await sign({ hash: `0x${Buffer.from(hash).toString("hex")}`, privateKey: key });
+        const r = hexToBytes(sig.r);
+        const s = hexToBytes(sig.s);
+        const parity = sig.yParity as 0 | 1;
+        expect(recoverSigner(hash, r, s, parity)).toBe(address);
+        expect(recoverWith.pureJs(hash, r, s, parity)).toBe(address);
+        const highS = bytes32(N - toBig(s));
+        const flipped = (1 - parity) as 0 | 1;
+        expect(recoverWith.native?.(hash, r, highS, flipped)).toBe(address);
+        expect(recoverWith.pureJs(hash, r, highS, flipped)).toBe(address);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("gives the same answer in both implementations for any bytes, null where no key signed", () => {
+    const edge = fc.constantFrom(0n, 1n, N - 1n, N, N + 1n, 2n ** 256n - 1n).map(bytes32);
+    const scalar = fc.oneof(fc.uint8Array({ minLength: 32, maxLength: 32 }), edge);
+    fc.assert(
+      fc.property(digest, scalar, scalar, fc.constantFrom(0 as const, 1 as const), (hash, r, s, parity) => {
+        const expected = recoverWith.pureJs(hash, r, s, parity);
+        expect(recoverWith.native?.(hash, r, s, parity)).toBe(expected);
+        if (toBig(r) === 0n || toBig(r) >= N || toBig(s) === 0n || toBig(s) >= N) expect(expected).toBeNull();
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("refuses inputs of the wrong length without asking either library", () => {
+    const hash = toBytes(keccak256("0x01"));
+    const one = bytes32(1n);
+    expect(recoverSigner(hash.subarray(1), one, one, 0)).toBeNull();
+    expect(recoverSigner(hash, one.subarray(1), one, 0)).toBeNull();
+    expect(recoverSigner(hash, one, new Uint8Array(33), 1)).toBeNull();
+  });
+});
