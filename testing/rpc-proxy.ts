@@ -7,6 +7,7 @@ import type { Socket } from "node:net";
  *   drop: never answer (the caller's timeout decides); cut: close the connection without forwarding;
  *   cut-after-forward: forward it (the chain acts on it) and close the connection before answering;
  *   http-429 / http-500: answer that status without forwarding;
+ *   rpc-error: answer a JSON-RPC error without forwarding (a node that does not know a method);
  *   hold: forward it only once `until` settles (a test acts while the call is in flight).
  */
 type Fault =
@@ -17,6 +18,7 @@ type Fault =
   | { kind: "cut-after-forward" }
   | { kind: "http-429" }
   | { kind: "http-500" }
+  | { kind: "rpc-error"; code: number; message: string }
   | { kind: "hold"; until: Promise<unknown> };
 
 export type FaultPolicy = (call: { method: string; params: unknown[]; n: number }) => Fault;
@@ -46,7 +48,7 @@ export async function startRpcProxy(target: string, policy: FaultPolicy = PASS):
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString("utf8");
-    let call: { method?: string; params?: unknown[] } = {};
+    let call: { id?: unknown; method?: string; params?: unknown[] } = {};
     try {
       const parsed = JSON.parse(body) as typeof call | (typeof call)[];
       call = (Array.isArray(parsed) ? parsed[0] : parsed) ?? {};
@@ -67,6 +69,16 @@ export async function startRpcProxy(target: string, policy: FaultPolicy = PASS):
       case "http-500":
         res.writeHead(fault.kind === "http-429" ? 429 : 500, { "content-type": "text/plain" });
         res.end(fault.kind === "http-429" ? "rate limited" : "internal error");
+        return;
+      case "rpc-error":
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(
+          JSON.stringify({
+            jsonrpc: "2.0",
+            id: call.id ?? null,
+            error: { code: fault.code, message: fault.message },
+          }),
+        );
         return;
       case "cut-after-forward":
         await forward().catch(() => {});

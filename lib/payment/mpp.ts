@@ -1,29 +1,18 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { Challenge, Credential, Errors, Expires, PaymentRequest, Receipt } from "mppx";
+import { Challenge, Credential, Errors, Expires, PaymentRequest } from "mppx";
 import { Mppx, tempo } from "mppx/server";
-import { BaseError, fromRlp, getAddress, type Hex, keccak256, maxUint256 } from "viem";
+import { BaseError, fromRlp, getAddress, type Hash, type Hex, keccak256, maxUint256 } from "viem";
 import { Transaction } from "viem/tempo";
-import { lapsed } from "@/lib/chain/blocks";
 import { isChainUnreachable, refusalReason } from "@/lib/chain/failures";
-import { lookupReceipt } from "@/lib/chain/receipts";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
-import { paysChallenge } from "./mpp-proof";
+import { receiptHeaders, reconcileMpp, settleMpp } from "./mpp-settle";
 import { databaseMppStore } from "./mpp-store";
 import { formatUsd, toAssetUnits } from "./prices";
-import { tempoHead, tempoReader } from "./tempo";
+import { tempoReader } from "./tempo";
 import { TimeoutError } from "./timeout";
-import {
-  type Charge,
-  type ClaimedPayment,
-  CredentialRefused,
-  type PaymentProtocol,
-  type ReadCredential,
-  type Reconciled,
-  SettlementError,
-  type VerifiedPayment,
-} from "./types";
+import type { Charge, PaymentProtocol, ReadCredential, VerifiedPayment } from "./types";
 
 /** The longest a signed payment transaction may stay valid: its expiring nonce bounds the claim's life. */
 const MAX_VALIDITY_SECONDS = 600;
@@ -37,6 +26,8 @@ function createMppx() {
         currency: e.MPP_CURRENCY as Hex,
         recipient: e.MPP_RECIPIENT as Hex,
         getClient: () => tempoReader(),
+        // Our settlement sends the transaction itself, and the ledger's unique claim refuses replays; mppx
+        // writes replay markers only in its own broadcast, and would then share them across instances.
         store: databaseMppStore(),
       }),
     ],
@@ -141,8 +132,9 @@ function unknownField(wire: Record<string, unknown>): string | null {
 type ReadMpp = {
   credential: Credential.Credential;
   nonce: string;
-  transaction: string;
-  read: ReadCredential;
+  /** The signed transaction in its canonical encoding: the bytes broadcast, whose hash is the reference. */
+  transaction: Hex;
+  read: ReadCredential & { reference: Hash };
 };
 const reads = new WeakMap<Request, Promise<ReadMpp>>();
 
@@ -182,12 +174,12 @@ async function readMpp(request: Request, charge: Charge): Promise<ReadMpp> {
     nonceKey?: bigint;
     validBefore?: number | bigint;
   };
-  let reference: Hex;
+  let canonical: Hex;
   try {
     // The envelope must be exactly one RLP list after its type byte: no trailing bytes.
     fromRlp(`0x${signed.slice(4)}`);
     tx = Transaction.deserialize(signed as Hex);
-    reference = keccak256(await Transaction.serialize(tx as never));
+    canonical = (await Transaction.serialize(tx as never)) as Hex;
   } catch {
     throw invalidPayload("payload.signature", "is not a well-formed signed Tempo transaction");
   }
@@ -215,7 +207,7 @@ async function readMpp(request: Request, charge: Charge): Promise<ReadMpp> {
   return {
     credential,
     nonce,
-    transaction: signed,
+    transaction: canonical,
     read: {
       protocol: "mpp",
       // One payment per challenge: the challenge id is HMAC-bound to this route, price and expiry.
@@ -226,7 +218,7 @@ async function readMpp(request: Request, charge: Charge): Promise<ReadMpp> {
       network: `eip155:${e.TEMPO_CHAIN_ID}`,
       payTo: e.MPP_RECIPIENT,
       expiresAt: new Date(Number(validBefore) * 1000),
-      reference,
+      reference: keccak256(canonical),
     },
   };
 }
@@ -276,11 +268,13 @@ export const mppProtocol: PaymentProtocol = {
   },
 
   async verify(request, charge, read): Promise<VerifiedPayment> {
-    const { credential, nonce } = await readOnce(request, charge);
-    const options = routeOptions(charge, nonce);
+    const { credential, nonce, transaction, read: own } = await readOnce(request, charge);
     let details: PullDetails;
     try {
-      details = (await mppx().validateCredential(credential, options)).details as PullDetails;
+      // The one simulation of the payer's transaction (mppx checks the challenge, route, transfer and
+      // memo, then simulates it); settling sends it without asking mppx, which would simulate it twice more.
+      details = (await mppx().validateCredential(credential, routeOptions(charge, nonce)))
+        .details as PullDetails;
     } catch (error) {
       if (error instanceof Errors.PaymentError) throw mppRefusal(error);
       // Anything thrown that is not the chain's (a challenge field that does not parse) is the credential's.
@@ -301,27 +295,7 @@ export const mppProtocol: PaymentProtocol = {
     }
     return {
       ...read,
-      async settle() {
-        try {
-          const receipt = await mppx().broadcastCredential(credential, options);
-          return { txRef: receipt.reference, headers: { "Payment-Receipt": Receipt.serialize(receipt) } };
-        } catch (error) {
-          // Whatever mppx reports, the chain decides whether the payer's transaction moved money.
-          const outcome = await reconcileMpp({
-            ...read,
-            txRef: read.reference ?? null,
-            createdAt: new Date(),
-          });
-          if (outcome.state === "settled")
-            return { txRef: outcome.txRef, headers: receiptHeaders(outcome.txRef) };
-          if (outcome.state === "unsettled") throw new SettlementError(outcome.reason);
-          // Refused before broadcast (its simulation reverted): nothing was sent, the credential is unspent.
-          if (!(error instanceof Errors.PaymentError) && !isChainUnreachable(error)) {
-            throw new CredentialRefused(refusalReason(error));
-          }
-          throw error;
-        }
-      },
+      settle: () => settleMpp({ read: own, challenge: credential.challenge, transaction }),
     };
   },
 
@@ -329,34 +303,3 @@ export const mppProtocol: PaymentProtocol = {
 
   receiptHeaders: ({ txRef }) => receiptHeaders(txRef),
 };
-
-function receiptHeaders(txRef: string): Record<string, string> {
-  const receipt = Receipt.from({
-    method: "tempo",
-    reference: txRef,
-    status: "success",
-    timestamp: new Date().toISOString(),
-  });
-  return { "Payment-Receipt": Receipt.serialize(receipt) };
-}
-
-/**
- * What became of a claimed MPP payment, from the chain only: the payer's transaction's receipt must
- * carry the transfer of the amount to the recipient, with the memo bound to this challenge. Not mined
- * is final only once its expiring nonce has lapsed by the chain's clock, read before the lookup.
- */
-async function reconcileMpp(claim: ClaimedPayment): Promise<Reconciled> {
-  if (!claim.txRef) return { state: "unsettled", reason: "the ledger row names no transaction" };
-  const validBefore = BigInt(Math.floor(claim.expiresAt.getTime() / 1000));
-  const dead = lapsed(await tempoHead(), validBefore);
-  const receipt = await lookupReceipt(tempoReader(), claim.txRef as Hex);
-  if (receipt) {
-    const challengeId = claim.paymentKey.replace(/^mpp:/, "");
-    return paysChallenge(receipt, { ...claim, currency: claim.asset, challengeId })
-      ? { state: "settled", txRef: claim.txRef }
-      : { state: "unsettled", reason: "the payment transaction moved no money to the recipient" };
-  }
-  return dead
-    ? { state: "unsettled", reason: "the payment transaction expired unmined" }
-    : { state: "pending" };
-}
