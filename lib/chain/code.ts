@@ -2,17 +2,40 @@ import type { Hex } from "viem";
 
 type GetCode = (args: { address: `0x${string}` }) => Promise<Hex | undefined>;
 
+/** How long another address's code is kept, and how many addresses at most. */
+const BRIEF_MS = 5_000;
+const BRIEF_MAX = 1_000;
+
 /**
  * getCode that remembers the code of `stable` addresses (the configured token) once it is non-empty: a
- * deployed contract stays deployed, and the x402 facilitator asks for it on every settlement. Other
- * addresses (payers' wallets can gain or change code), empty answers and failures are always asked anew.
+ * deployed contract stays deployed, and the x402 facilitator asks for it on every settlement. Any other
+ * address (a payer's wallet, asked once to verify and again to settle) is kept for `ttlMs`: a wallet can
+ * gain or change code, but a stale answer only picks the wrong way to check a signature off chain, and
+ * the token checks the signature again on chain, so the worst case is a reverted transaction. Failures
+ * are never kept.
  */
-export function cachingGetCode(getCode: GetCode, stable: readonly string[]): GetCode {
+export function cachingGetCode(
+  getCode: GetCode,
+  stable: readonly string[],
+  { ttlMs = BRIEF_MS, max = BRIEF_MAX, now = Date.now } = {},
+): GetCode {
   const keep = new Set(stable.map((a) => a.toLowerCase()));
   const known = new Map<string, Promise<Hex | undefined>>();
+  const brief = new Map<string, { code: Promise<Hex | undefined>; until: number }>();
   return (args) => {
     const key = args.address.toLowerCase();
-    if (!keep.has(key)) return getCode(args);
+    if (!keep.has(key)) {
+      const kept = brief.get(key);
+      if (kept && kept.until > now()) return kept.code;
+      brief.delete(key);
+      // The oldest entry goes first: entries are added in time order, so it is also the first to lapse.
+      if (brief.size >= max) brief.delete(brief.keys().next().value as string);
+      const code = getCode(args);
+      const entry = { code, until: now() + ttlMs };
+      brief.set(key, entry);
+      code.catch(() => brief.get(key) === entry && brief.delete(key));
+      return code;
+    }
     let pending = known.get(key);
     if (!pending) {
       pending = getCode(args);

@@ -6,19 +6,22 @@ import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
 import {
   type Chain,
   type Client,
+  concat,
   createPublicClient,
   createWalletClient,
   defineChain,
+  encodeFunctionData,
   type Hash,
-  nonceManager,
   publicActions,
   type TransactionReceipt,
   type Transport,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { getCode } from "viem/actions";
 import { cachingGetCode } from "@/lib/chain/code";
-import { waitForReceiptEarly } from "@/lib/chain/receipts";
+import { createLocalNonceManager } from "@/lib/chain/nonces";
 import { rpcTransport } from "@/lib/chain/rpc";
+import { createSender, type Sent } from "@/lib/chain/sender";
 import { env } from "@/lib/env";
 import { leaseOneOf } from "./signer-lease";
 import { SettlementUnavailable } from "./types";
@@ -47,8 +50,8 @@ export function x402Reader(): Client<Transport, Chain> {
   return reader;
 }
 
-// Receipts the in-process facilitator waited for, kept until the settlement that sent them reads them
-// back: the payment is proven from the receipt without asking the chain for it a second time.
+// Receipts the in-process facilitator's sends brought back or it waited for, kept until the settlement
+// that sent them reads them back: the payment is proven from the receipt without asking the chain again.
 const receipts = new Map<string, TransactionReceipt>();
 const MAX_KEPT_RECEIPTS = 1_000;
 
@@ -64,21 +67,31 @@ function keepReceipt(receipt: TransactionReceipt) {
   receipts.set(receipt.transactionHash.toLowerCase(), receipt);
 }
 
-/** Waits for a transaction the facilitator sent, and keeps its receipt for the settlement to read. */
-async function waitForReceipt(
-  client: Parameters<typeof waitForReceiptEarly<TransactionReceipt>>[0],
-  args: { hash: Hash; timeout?: number },
-) {
-  const receipt = await waitForReceiptEarly(client, args);
-  keepReceipt(receipt);
-  return receipt;
+/** A sent transaction's hash, its receipt (when the send brought one back) kept for the settlement. */
+function sentHash(sent: Sent) {
+  if (sent.receipt) keepReceipt(sent.receipt);
+  return sent.hash;
+}
+
+// Counts each key's nonces locally after one read of the chain (see lib/chain/nonces.ts).
+const nonces = createLocalNonceManager();
+
+let codes: ReturnType<typeof cachingGetCode> | undefined;
+
+/**
+ * getCode for every key's facilitator at once (verify runs on the first key, settle on the leased one).
+ * The facilitator asks for the asset's code and the payer's on every verify and settle: the asset's is
+ * kept, the payer's for a few seconds (see cachingGetCode).
+ */
+function contractCode() {
+  codes ??= cachingGetCode((args) => getCode(x402Reader(), args), [env().X402_ASSET]);
+  return codes;
 }
 
 /** An in-process facilitator that verifies and settles EIP-3009 payments from one of our keys. */
 function facilitatorFor(privateKey: `0x${string}`) {
   const e = env();
-  // The nonce manager keeps concurrent settlements from one key from colliding on a nonce.
-  const account = privateKeyToAccount(privateKey, { nonceManager });
+  const account = privateKeyToAccount(privateKey);
   const client = createWalletClient({
     account,
     chain: x402Chain(),
@@ -86,23 +99,39 @@ function facilitatorFor(privateKey: `0x${string}`) {
     pollingInterval: 250,
     transport: rpcTransport(e.X402_RPC_URL, { timeout: e.X402_TIMEOUT_MS, retryCount: 1 }),
   }).extend(publicActions);
-  // The facilitator checks that the asset is a contract on every settlement: one round trip saved per payment.
-  const getCode = cachingGetCode((args) => client.getCode(args), [e.X402_ASSET]);
+  const sender = createSender({ client, account, nonces, receiptTimeoutMs: e.X402_TIMEOUT_MS });
   const signer = toFacilitatorEvmSigner(
     {
       address: account.address,
       readContract: (args) => client.readContract({ ...args, args: args.args ?? [] } as never),
       verifyTypedData: (args) => client.verifyTypedData(args as never),
-      writeContract: (args) => client.writeContract({ ...args, args: args.args ?? [] } as never),
-      sendTransaction: (args) => client.sendTransaction(args as never),
-      waitForTransactionReceipt: (args) => waitForReceipt(client, args),
-      getCode,
+      writeContract: async ({ address, abi, functionName, args, gas, dataSuffix }) => {
+        const data = encodeFunctionData({ abi, functionName, args } as never);
+        return sentHash(
+          await sender.send({ to: address, data: dataSuffix ? concat([data, dataSuffix]) : data, gas }),
+        );
+      },
+      sendTransaction: async (args) => sentHash(await sender.send(args)),
+      // A receipt the send already brought back is answered without asking the chain again.
+      waitForTransactionReceipt: async (args) => {
+        const kept = receipts.get(args.hash.toLowerCase());
+        if (kept) return kept;
+        const receipt = await sender.wait(args);
+        keepReceipt(receipt);
+        return receipt;
+      },
+      getCode: contractCode(),
     },
     { confirmationTimeoutMs: e.X402_TIMEOUT_MS },
   );
   const facilitator = new x402Facilitator();
   registerExactEvmScheme(facilitator, { signer, networks: e.X402_NETWORK as `${string}:${string}` });
   return { facilitator, address: account.address, chainId: client.chain.id };
+}
+
+/** An in-process facilitator for one key, with no lease (the benchmark's settle ceiling). */
+export function singleKeyFacilitator(privateKey: `0x${string}`) {
+  return facilitatorFor(privateKey);
 }
 
 /**
@@ -124,7 +153,7 @@ function inProcessFacilitator(): FacilitatorClient {
         throw new SettlementUnavailable("every x402 facilitator key is in use by another instance");
       }
       // Another instance may have sent from this key since we last held it: read its nonce afresh.
-      if (lease.taken) nonceManager.reset({ address: signer.address, chainId: signer.chainId });
+      if (lease.taken) nonces.reset({ address: signer.address, chainId: signer.chainId });
       return signer.facilitator.settle(payload, requirements);
     },
     getSupported: async () =>

@@ -1,0 +1,67 @@
+import { createWalletClient, defineChain, http } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { getTransaction, getTransactionCount } from "viem/actions";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { type FaultPolicy, PASS, startRpcProxy } from "@/testing/rpc-proxy";
+import { createLocalNonceManager } from "./nonces";
+import { createSender } from "./sender";
+
+// A sender on the devnet's EVM chain, behind a proxy that loses or refuses its sends.
+const devnet = inject("devnet");
+const proxy = await startRpcProxy(devnet.x402.rpcUrl);
+afterAll(() => proxy.close());
+
+const account = privateKeyToAccount(devnet.accounts[6]!.privateKey);
+const chain = defineChain({
+  id: Number(devnet.x402.network.split(":")[1]),
+  name: "devnet",
+  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+  rpcUrls: { default: { http: [proxy.url] } },
+});
+const client = createWalletClient({ account, chain, pollingInterval: 50, transport: http(proxy.url) });
+const sender = createSender({ client, account, nonces: createLocalNonceManager(), receiptTimeoutMs: 5_000 });
+const noop = { to: account.address, value: 0n };
+const nextNonce = () => getTransactionCount(client, { address: account.address });
+
+/** Applies `fault` to the first send only. */
+function firstSend(fault: ReturnType<FaultPolicy>): FaultPolicy {
+  let done = false;
+  return ({ method }) => {
+    if (done || !method.startsWith("eth_sendRawTransaction")) return { kind: "pass" };
+    done = true;
+    return fault;
+  };
+}
+
+describe("the sender", () => {
+  it("sends synchronously and brings the receipt back", async () => {
+    const nonce = await nextNonce();
+    const sent = await sender.send(noop);
+    expect(sent.receipt).toMatchObject({ status: "success", transactionHash: sent.hash });
+    expect((await getTransaction(client, { hash: sent.hash })).nonce).toBe(nonce);
+  });
+
+  it("keeps the hash of a send whose connection was cut, and gives its nonce to the next send", async () => {
+    const nonce = await nextNonce();
+    proxy.setPolicy(firstSend({ kind: "cut" }));
+    // Another value than the next send's: the same call at the same nonce would be the same transaction.
+    const lost = await sender.send({ ...noop, value: 1n });
+    expect(lost.receipt).toBeUndefined();
+    const next = await sender.send(noop);
+    proxy.setPolicy(PASS);
+    expect(next.receipt?.status).toBe("success");
+    expect((await getTransaction(client, { hash: next.hash })).nonce).toBe(nonce);
+    // The lost one is still waited for by its hash: it never reached the chain, so the wait runs out.
+    await expect(sender.wait({ hash: lost.hash, timeout: 300 })).rejects.toThrow();
+    expect(await nextNonce()).toBe(nonce + 1);
+  });
+
+  it("throws when the node refuses a send, and gives its nonce to the next send", async () => {
+    const nonce = await nextNonce();
+    proxy.setPolicy(firstSend({ kind: "rpc-error", code: -32003, message: "insufficient funds" }));
+    await expect(sender.send(noop)).rejects.toThrow(/insufficient funds/);
+    const next = await sender.send(noop);
+    proxy.setPolicy(PASS);
+    expect((await getTransaction(client, { hash: next.hash })).nonce).toBe(nonce);
+  });
+});

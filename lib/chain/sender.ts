@@ -1,0 +1,167 @@
+import {
+  type Address,
+  BaseError,
+  type Chain,
+  type Client,
+  type Hash,
+  type Hex,
+  keccak256,
+  type LocalAccount,
+  MethodNotFoundRpcError,
+  MethodNotSupportedRpcError,
+  RpcRequestError,
+  TransactionNotFoundError,
+  type TransactionReceipt,
+  type Transport,
+  UnsupportedProviderMethodError,
+} from "viem";
+import {
+  getTransaction,
+  getTransactionReceipt,
+  prepareTransactionRequest,
+  sendRawTransaction,
+  sendRawTransactionSync,
+  waitForTransactionReceipt,
+} from "viem/actions";
+import type { LocalNonceManager } from "./nonces";
+import { waitForReceiptEarly } from "./receipts";
+
+type Call = { to: Address; data?: Hex; value?: bigint; gas?: bigint };
+
+/** A sent transaction: its hash always, and its receipt when the node answered with it at once. */
+export type Sent = { hash: Hash; receipt?: TransactionReceipt };
+
+// Chains (by RPC URL) that answered "method not found" for eth_sendRawTransactionSync: asked once per process.
+const syncMissing = new Set<string>();
+
+const isError = (error: unknown, match: (e: unknown) => boolean) =>
+  error instanceof BaseError ? Boolean(error.walk(match)) : match(error);
+
+const isMethodMissing = (error: unknown) =>
+  isError(
+    error,
+    (e) =>
+      e instanceof MethodNotFoundRpcError ||
+      e instanceof MethodNotSupportedRpcError ||
+      e instanceof UnsupportedProviderMethodError,
+  );
+
+/**
+ * Sends transactions from a local account through one RPC client. Nonces come from the local manager;
+ * the transaction is signed here, so its hash is known before it is sent and a send whose answer is
+ * lost still leaves a hash to wait for. Where the node offers eth_sendRawTransactionSync (EIP-7966) the
+ * send returns the receipt too; elsewhere the receipt is polled.
+ */
+export function createSender(options: {
+  client: Client<Transport, Chain>;
+  account: LocalAccount;
+  nonces: LocalNonceManager;
+  /** How long a background gap filler waits for its receipt. */
+  receiptTimeoutMs: number;
+}) {
+  const { client, account, nonces } = options;
+  const key = { address: account.address, chainId: client.chain.id };
+  const rpc = (client.transport as { url?: string }).url ?? client.uid;
+  // Nonces of transactions sent (or perhaps sent) without a receipt yet: freed when their wait ends.
+  const awaiting = new Map<string, number>();
+  const receiptClient = {
+    getTransactionReceipt: (args: { hash: Hash }) => getTransactionReceipt(client, args),
+    waitForTransactionReceipt: (args: { hash: Hash; timeout?: number }) =>
+      waitForTransactionReceipt(client, args),
+  };
+
+  // Fees and gas only: the nonce is taken after, so a call that fails estimation never holds one.
+  const prepare = (call: Call) =>
+    prepareTransactionRequest(client, {
+      account,
+      chain: client.chain,
+      ...call,
+      parameters: ["chainId", "fees", "gas", "type"],
+    });
+
+  /** Sends signed bytes; on failure, decides whether the transaction may still be on its way. */
+  async function broadcast(serialized: Hex, nonce: number, fill: boolean): Promise<Sent> {
+    const hash = keccak256(serialized);
+    try {
+      if (!syncMissing.has(rpc)) {
+        try {
+          const receipt = await sendRawTransactionSync(client, {
+            serializedTransaction: serialized,
+            throwOnReceiptRevert: false,
+          });
+          nonces.release(key, nonce, "mined");
+          return { hash: receipt.transactionHash, receipt };
+        } catch (error) {
+          if (!isMethodMissing(error)) throw error;
+          syncMissing.add(rpc);
+        }
+      }
+      await sendRawTransaction(client, { serializedTransaction: serialized });
+      awaiting.set(hash, nonce);
+      return { hash };
+    } catch (error) {
+      // Ask the node whether it holds the transaction: the error alone cannot say (a lost answer, a
+      // sync send that timed out while the transaction waits in the pool).
+      const held = await getTransaction(client, { hash }).then(
+        () => true,
+        (e) => (e instanceof TransactionNotFoundError ? false : undefined),
+      );
+      if (held === false) {
+        // Not on the node: free its nonce, and fill the gap if later sends wait behind it.
+        nonces.release(key, nonce, "failed");
+        if (fill) void fillGap().catch(() => undefined);
+        // The node answered the send with an error and does not hold it: it was refused.
+        if (isError(error, (e) => e instanceof RpcRequestError)) throw error;
+      } else {
+        awaiting.set(hash, nonce);
+      }
+      // Perhaps on its way: the hash is waited for like any other.
+      return { hash };
+    }
+  }
+
+  /** Prepares, signs and sends a call, with the next nonce or one already `reserved` for it. */
+  async function signAndSend(call: Call, fill: boolean, reserved?: number): Promise<Sent> {
+    const request = await prepare(call).catch((error) => {
+      if (reserved !== undefined) nonces.release(key, reserved, "failed");
+      throw error;
+    });
+    const taken = reserved ?? (await nonces.take({ ...key, client }));
+    let serialized: Hex;
+    try {
+      serialized = await account.signTransaction({ ...request, nonce: taken } as never);
+    } catch (error) {
+      nonces.release(key, taken, "failed");
+      throw error;
+    }
+    return broadcast(serialized, taken, fill);
+  }
+
+  /** Waits for a sent transaction's receipt, then frees its nonce: used when mined, free when not. */
+  async function wait(args: { hash: Hash; timeout?: number }) {
+    const nonce = awaiting.get(args.hash);
+    awaiting.delete(args.hash);
+    try {
+      const receipt = await waitForReceiptEarly(receiptClient, args);
+      if (nonce !== undefined) nonces.release(key, nonce, "mined");
+      return receipt;
+    } catch (error) {
+      if (nonce !== undefined) nonces.release(key, nonce, "failed");
+      throw error;
+    }
+  }
+
+  /** A no-op transfer to ourselves at a freed nonce that later transactions wait behind. */
+  async function fillGap() {
+    const nonce = await nonces.takeGap({ ...key, client });
+    if (nonce === null) return;
+    const sent = await signAndSend({ to: account.address, value: 0n }, false, nonce);
+    if (!sent.receipt) await wait({ hash: sent.hash, timeout: options.receiptTimeoutMs });
+  }
+
+  return {
+    /** Signs and sends one call with the next local nonce. */
+    send: (call: Call) => signAndSend(call, true),
+    wait,
+  };
+}
