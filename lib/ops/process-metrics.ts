@@ -30,6 +30,12 @@ export function processFamilies(): MetricFamily[] {
     gauge("process_resident_memory_bytes", "Resident memory size in bytes.", memory.rss),
     gauge("nodejs_heap_size_used_bytes", "V8 heap in use, in bytes.", memory.heapUsed),
     gauge("nodejs_heap_size_total_bytes", "V8 heap allocated, in bytes.", memory.heapTotal),
+    gauge(
+      "nodejs_external_memory_bytes",
+      "Memory of C++ objects bound to JavaScript, in bytes.",
+      memory.external,
+    ),
+    gauge("nodejs_array_buffers_bytes", "Memory of ArrayBuffers and Buffers, in bytes.", memory.arrayBuffers),
     {
       name: "process_cpu_seconds_total",
       help: "User and system CPU time spent, in seconds.",

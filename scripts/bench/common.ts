@@ -92,16 +92,74 @@ export async function closedLoop(
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
-  const wallMs = now() - start;
+  return loadResult(concurrency, count, { ok, errors, errorSamples, latencies }, now() - start);
+}
+
+function loadResult(
+  concurrency: number,
+  requests: number,
+  done: { ok: number; errors: number; errorSamples: string[]; latencies: number[] },
+  wallMs: number,
+): LoadResult {
   return {
     concurrency,
-    requests: count,
-    ok,
-    errors,
-    errorSamples,
+    requests,
+    ok: done.ok,
+    errors: done.errors,
+    errorSamples: done.errorSamples,
     wallMs: Math.round(wallMs),
-    rps: Math.round((ok / (wallMs / 1000)) * 100) / 100,
-    latency: summarize(latencies),
+    rps: Math.round((done.ok / (wallMs / 1000)) * 100) / 100,
+    latency: summarize(done.latencies),
+  };
+}
+
+/**
+ * Open loop: `count` tasks started at a fixed `ratePerSecond`, whatever is still in flight, so a slow
+ * answer cannot slow the arrivals down (in a closed loop it does, and latency then locks to the pace of
+ * the slowest step, here the chain's blocks). Each task gets its index and a prepared input; latency is
+ * from its scheduled start (a late start counts against it), throughput is completed-ok tasks over the
+ * time from the first arrival to the last answer.
+ */
+export async function openLoop(
+  count: number,
+  ratePerSecond: number,
+  task: (i: number) => Promise<string | null>,
+): Promise<LoadResult & { ratePerSecond: number; maxInFlight: number }> {
+  const latencies: number[] = [];
+  const errorSamples: string[] = [];
+  let ok = 0;
+  let errors = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const start = now();
+  const interval = 1000 / ratePerSecond;
+  const runs: Promise<void>[] = [];
+  for (let i = 0; i < count; i++) {
+    const due = start + i * interval;
+    const wait = due - now();
+    if (wait > 0) await sleep(wait);
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    runs.push(
+      task(i)
+        .catch((error: unknown) => (error instanceof Error ? error.message : String(error)))
+        .then((failure) => {
+          inFlight--;
+          if (failure === null) {
+            ok++;
+            latencies.push(now() - due);
+          } else {
+            errors++;
+            if (errorSamples.length < 5) errorSamples.push(failure.slice(0, 300));
+          }
+        }),
+    );
+  }
+  await Promise.all(runs);
+  return {
+    ...loadResult(maxInFlight, count, { ok, errors, errorSamples, latencies }, now() - start),
+    ratePerSecond,
+    maxInFlight,
   };
 }
 

@@ -7,20 +7,29 @@
  *   phases  <out.json>  time the server-side phases of a paid x402 submission (ledger claim, settle with
  *                       the facilitator's verification, commit) by calling lib/payment directly against
  *                       the same devnet and DB.
+ *   ceiling <out.json>  the facilitator's settle alone in a closed loop, no HTTP and no database: the most
+ *                       a paid x402 call could do on this chain and machine.
  *
- * On PGlite the database is one process's: run.ts calls this only while `next start` is not running.
+ * On PGlite the database is one process's: run.ts calls prepare and phases only while `next start` is
+ * not running (ceiling opens no database).
  */
 import { writeFileSync } from "node:fs";
-import { decodePaymentRequiredHeader } from "@x402/core/http";
+import { decodePaymentRequiredHeader, decodePaymentSignatureHeader } from "@x402/core/http";
 import {
   type CompleteSIWxInfo,
   createSIWxPayload,
   encodeSIWxHeader,
+  parseSIWxHeader,
   SIGN_IN_WITH_X,
   type SIWxExtension,
+  validateSIWxMessage,
+  verifySIWxSignature,
 } from "@x402/extensions/sign-in-with-x";
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import * as Secp256k1 from "ox/Secp256k1";
+import { hexToBytes, keccak256 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { ecrecoverImplementation, recoverSigner, recoverWith } from "../../lib/auth/ecrecover";
 import { authenticationRequired, verifySignIn } from "../../lib/auth/siwx";
 import { closeDb, getDb } from "../../lib/db/client";
 import { inboxFilter, listFeedback } from "../../lib/domain/feedback/list-feedback";
@@ -28,6 +37,7 @@ import { pageSelect } from "../../lib/domain/feedback/page";
 import { submitFeedback } from "../../lib/domain/feedback/submit-feedback";
 import { getInsights } from "../../lib/domain/insights/get-insights";
 import { AppError } from "../../lib/http/errors";
+import { singleKeyFacilitator } from "../../lib/payment/facilitator";
 import { claimPayment } from "../../lib/payment/ledger";
 import { commitPaid } from "../../lib/payment/paid";
 import { x402Protocol } from "../../lib/payment/x402";
@@ -40,7 +50,8 @@ import { closedLoop, envNumber, now, summarize } from "./common";
 
 const [mode, outFile] = process.argv.slice(2);
 const info = JSON.parse(process.env.BENCH_DEVNET ?? "null") as DevnetInfo;
-if (!info || !outFile) throw new Error("usage: inproc.ts prepare|phases <out.json> with BENCH_DEVNET set");
+if (!info || !outFile)
+  throw new Error("usage: inproc.ts prepare|phases|ceiling <out.json> with BENCH_DEVNET set");
 
 const INBOX_NAMESPACE = "bench-inbox";
 const owner = info.accounts[0]!;
@@ -306,14 +317,15 @@ async function signInThroughput(count: number) {
     );
   }
   const prepMs = now() - t0;
-  const latencies: number[] = [];
-  const start = now();
-  for (const proof of proofs) {
-    const t = now();
-    await verifySignIn(proof);
-    latencies.push(now() - t);
-  }
-  const wall = now() - start;
+  // The anchor: the x402 SDK's own verification of the same proofs (parse, validate the message against
+  // the origin, verify the signature with viem), with no nonce store, so no database at all.
+  const sdk = await timed(proofs, async (proof) => {
+    const payload = parseSIWxHeader(proof);
+    const valid = await validateSIWxMessage(payload, new URL(url));
+    const verified = await verifySIWxSignature(payload);
+    if (!valid.isValid || !verified.isValid) throw new Error("the SDK refused a good sign-in proof");
+  });
+  const ours = await timed(proofs, (proof) => verifySignIn(proof));
   // A second pass must fail: each nonce is single-use.
   const replay = await verifySignIn(proofs[0]!).then(
     () => "accepted (BUG)",
@@ -321,14 +333,84 @@ async function signInThroughput(count: number) {
   );
   const result = {
     proofs: count,
-    perSecond: Math.round((count / (wall / 1000)) * 10) / 10,
-    latency: summarize(latencies),
+    perSecond: ours.perSecond,
+    latency: ours.latency,
+    sdk: { perSecond: sdk.perSecond, latency: sdk.latency },
+    recovery: recoveryCost(),
     challengeAndSignMsPerProof: Math.round((prepMs / count) * 100) / 100,
     replayOfUsedProof: replay,
     note: "verifySignIn in one process, sequential: parse, validate, ECDSA recover, consume the stored nonce",
   };
-  log(`sign-in verification: ${result.perSecond}/s (p50 ${result.latency.p50} ms), replay ${replay}`);
+  log(
+    `sign-in verification: ${result.perSecond}/s (p50 ${result.latency.p50} ms), the SDK's own ${sdk.perSecond}/s (p50 ${sdk.latency.p50} ms), replay ${replay}`,
+  );
+  log(`ECDSA recovery alone: ${JSON.stringify(result.recovery)}`);
   return result;
+}
+
+/** Runs `fn` over every proof in turn: the rate over the whole pass and each call's latency. */
+async function timed(proofs: string[], fn: (proof: string) => Promise<unknown>) {
+  const latencies: number[] = [];
+  const start = now();
+  for (const proof of proofs) {
+    const t = now();
+    await fn(proof);
+    latencies.push(now() - t);
+  }
+  const wall = now() - start;
+  return { perSecond: Math.round((proofs.length / (wall / 1000)) * 10) / 10, latency: summarize(latencies) };
+}
+
+/** Microseconds per recovery with the implementation in use and with the pure-JS curve, side by side. */
+function recoveryCost() {
+  const hash = hexToBytes(keccak256("0x01"));
+  const key = info.accounts[0]!.privateKey;
+  const { r, s, recovery } = secp256k1Sign(hash, key);
+  const per = (fn: () => unknown, n: number) => {
+    const t = now();
+    for (let i = 0; i < n; i++) fn();
+    return Math.round(((now() - t) / n) * 1000 * 10) / 10;
+  };
+  return {
+    implementation: ecrecoverImplementation,
+    usPerRecovery: per(() => recoverSigner(hash, r, s, recovery), 2000),
+    pureJsUsPerRecovery: per(() => recoverWith.pureJs(hash, r, s, recovery), 300),
+  };
+}
+
+function secp256k1Sign(hash: Uint8Array, privateKey: `0x${string}`) {
+  const sig = Secp256k1.sign({ payload: hash, privateKey });
+  return {
+    r: hexToBytes(`0x${sig.r.toString(16).padStart(64, "0")}`),
+    s: hexToBytes(`0x${sig.s.toString(16).padStart(64, "0")}`),
+    recovery: sig.yParity as 0 | 1,
+  };
+}
+
+/** The submission's price, as the service charges it. */
+const FEEDBACK_CHARGE = {
+  operation: "feedback",
+  method: "POST" as const,
+  amountMicroUsd: 10_000n,
+  resourceUrl: `${info.appUrl}/api/namespace/feedback`,
+  description: "Submitting feedback",
+};
+
+/** The PAYMENT-REQUIRED header of a submission's x402 challenge. */
+async function feedbackChallenge() {
+  return (await x402Protocol.challenge(FEEDBACK_CHARGE)).headers["PAYMENT-REQUIRED"]!;
+}
+
+/** The official x402 client of each devnet wallet. */
+function devnetPayers() {
+  return info.accounts.map((a) =>
+    createX402Fetch({
+      privateKey: a.privateKey,
+      network: info.x402.network,
+      rpcUrl: info.x402.rpcUrl,
+      asset: info.x402.asset,
+    }),
+  );
 }
 
 // ─── Server-side phases of a paid x402 submission ────────────────────────────────────────────────────
@@ -337,23 +419,9 @@ async function phases() {
   const count = envNumber("BENCH_PHASES_REQUESTS", 40);
   const concurrencies = (process.env.BENCH_PHASES_CONCURRENCY ?? "1,8").split(",").map(Number);
   const db = await getDb();
-  const charge = {
-    operation: "feedback",
-    method: "POST" as const,
-    amountMicroUsd: 10_000n,
-    resourceUrl: `${info.appUrl}/api/namespace/feedback`,
-    description: "Submitting feedback",
-  };
-  const challenge = await x402Protocol.challenge(charge);
-  const required = challenge.headers["PAYMENT-REQUIRED"]!;
-  const payers = info.accounts.map((a) =>
-    createX402Fetch({
-      privateKey: a.privateKey,
-      network: info.x402.network,
-      rpcUrl: info.x402.rpcUrl,
-      asset: info.x402.asset,
-    }),
-  );
+  const charge = FEEDBACK_CHARGE;
+  const required = await feedbackChallenge();
+  const payers = devnetPayers();
   const input = submitFeedbackSchema.parse({
     namespace: "bench-phases",
     type: "bug",
@@ -417,9 +485,51 @@ async function phases() {
   writeFileSync(outFile!, JSON.stringify({ x402: out }, null, 2));
 }
 
+// ─── The ceiling: the facilitator's settle alone ─────────────────────────────────────────────────────
+
+/**
+ * What the chain and the facilitator allow, with nothing of ours around them: the in-process facilitator
+ * (lib/payment/facilitator.ts, built for one key, no lease) settling pre-signed payments in a closed
+ * loop: no HTTP, no database, no ledger. BENCH_CEILING_KEY names the key, one neither the server nor the
+ * baseline sends from, so their nonces stay their own.
+ */
+async function ceiling() {
+  const concurrency = envNumber("BENCH_CEILING_CONCURRENCY", 32);
+  const count = envNumber("BENCH_CEILING_REQUESTS", 384);
+  const warmup = envNumber("BENCH_CEILING_WARMUP", 32);
+  const key = process.env.BENCH_CEILING_KEY as `0x${string}` | undefined;
+  if (!key) throw new Error("BENCH_CEILING_KEY is required");
+  const { facilitator } = singleKeyFacilitator(key);
+  const header = await feedbackChallenge();
+  const requirements = decodePaymentRequiredHeader(header).accepts[0]!;
+  const payers = devnetPayers();
+  const sign = (n: number) =>
+    Promise.all(
+      Array.from({ length: n }, async (_, i) =>
+        decodePaymentSignatureHeader(await payers[i % payers.length]!.sign(header)),
+      ),
+    );
+  const settle = async (payload: Awaited<ReturnType<typeof sign>>[number]) => {
+    const result = await facilitator.settle(payload, requirements);
+    return result.success ? null : `settle failed: ${result.errorReason ?? "unknown"}`;
+  };
+  const warm = await sign(warmup);
+  await closedLoop(warm.length, 8, (i) => settle(warm[i]!));
+  const payloads = await sign(count);
+  const samples: number[] = [];
+  const load = await closedLoop(count, concurrency, async (i) => {
+    const t0 = now();
+    const failure = await settle(payloads[i]!);
+    if (failure === null) samples.push(now() - t0);
+    return failure;
+  });
+  writeFileSync(outFile!, JSON.stringify({ ...load, samples }, null, 2));
+}
+
 try {
   if (mode === "prepare") await prepare();
   else if (mode === "phases") await phases();
+  else if (mode === "ceiling") await ceiling();
   else throw new Error(`unknown mode ${mode}`);
 } finally {
   await closeDb();

@@ -2,6 +2,7 @@
 import { writeFileSync } from "node:fs";
 import type { Summary } from "./common";
 import { instancesSection } from "./report-instances";
+import { openLoopTable, targetsTable } from "./report-targets";
 
 type Level = {
   concurrency: number;
@@ -22,7 +23,8 @@ const failed = (x: unknown): x is Failed => typeof x === "object" && x !== null 
 const fmt = (n: number | undefined | null) =>
   n === undefined || n === null || Number.isNaN(n) ? "–" : String(n);
 
-function paidTable(ours: unknown, baseline: unknown, mpp: unknown): string {
+function paidTable(results: Record<string, unknown>): string {
+  const { x402: ours, baseline, mpp } = results;
   const rows: string[] = [
     "| protocol | server | concurrency | ok / sent | req/s | p50 ms | p95 ms | p99 ms | 402 round trip p50 ms | client signing p50 ms | CPU per call ms: server / machine | ours ÷ baseline (p50 latency, req/s) |",
     "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
@@ -47,9 +49,23 @@ function paidTable(ours: unknown, baseline: unknown, mpp: unknown): string {
   };
   add("x402", "ours (`next start`)", ours, true);
   add("x402", "baseline (`withX402`)", baseline, false);
+  for (const l of Array.isArray(results.ceiling) ? (results.ceiling as Level[]) : []) {
+    if (failed(l)) continue;
+    rows.push(
+      `| x402 | ceiling (the facilitator's settle alone) | ${l.concurrency} | ${l.ok} / ${l.requests} | ${l.rps} | ${fmt(l.latency.p50)} | ${fmt(l.latency.p95)} | ${fmt(l.latency.p99)} | – | – | – | ours ÷ ceiling: ${ratioCell(levelAt(ours, l.concurrency), l)} |`,
+    );
+  }
   add("MPP", "ours (`next start`)", mpp, false);
+  add("MPP", "`mppx`'s own Next.js handler", results.mppBaseline, false);
   return rows.join("\n");
 }
+
+const levelAt = (levels: unknown, c: number) =>
+  Array.isArray(levels) ? (levels as Level[]).find((l) => l.concurrency === c) : undefined;
+const ratioCell = (a: Level | undefined, b: Level) =>
+  a && b.latency.p50 > 0 && b.rps > 0
+    ? `${(a.latency.p50 / b.latency.p50).toFixed(2)}× latency, ${(a.rps / b.rps).toFixed(2)}× req/s`
+    : "";
 
 /** Our server's own account of each paid call (its Server-Timing header), per protocol and level. */
 function serverPhasesTable(ours: unknown, mpp: unknown): string {
@@ -96,7 +112,14 @@ type Prepared = {
       };
     }>;
   };
-  siwx?: { perSecond: number; latency: Summary; proofs: number; replayOfUsedProof: string };
+  siwx?: {
+    perSecond: number;
+    latency: Summary;
+    proofs: number;
+    replayOfUsedProof: string;
+    sdk?: { perSecond: number; latency: Summary };
+    recovery?: { implementation: string; usPerRecovery: number; pureJsUsPerRecovery: number };
+  };
 };
 
 function inboxTable(prepared: Prepared | undefined, http: unknown): string {
@@ -150,6 +173,8 @@ export function writeReport(results: Record<string, unknown>, mdPath: string, js
         rps: number;
         latency: Summary;
         rssMiB: RssMiB;
+        heapCapMiB?: number;
+        memory?: Array<{ t: number; rss: number; heapUsed: number; heapTotal: number; external: number }>;
       }
     | Failed
     | undefined;
@@ -164,14 +189,22 @@ export function writeReport(results: Record<string, unknown>, mdPath: string, js
     | Failed
     | undefined;
 
-  const paid = paidTable(results.x402, results.baseline, results.mpp);
+  const paid = paidTable(results);
   const inbox = inboxTable(prepared, results.inboxHttp);
   const siwx = prepared?.siwx
-    ? `${prepared.siwx.perSecond} verifications/s (p50 ${prepared.siwx.latency.p50} ms, p99 ${prepared.siwx.latency.p99} ms) over ${prepared.siwx.proofs} fresh proofs; a reused proof was ${prepared.siwx.replayOfUsedProof}.`
+    ? `${prepared.siwx.perSecond} verifications/s (p50 ${prepared.siwx.latency.p50} ms, p99 ${prepared.siwx.latency.p99} ms) over ${prepared.siwx.proofs} fresh proofs; a reused proof was ${prepared.siwx.replayOfUsedProof}.${
+        prepared.siwx.sdk
+          ? ` The x402 SDK's own verification of the same proofs (parse, validate, verify with viem; no nonce store, no database): ${prepared.siwx.sdk.perSecond}/s (p50 ${prepared.siwx.sdk.latency.p50} ms).`
+          : ""
+      }${
+        prepared.siwx.recovery
+          ? ` ECDSA recovery alone: ${prepared.siwx.recovery.usPerRecovery} µs with ${prepared.siwx.recovery.implementation}, ${prepared.siwx.recovery.pureJsUsPerRecovery} µs with the pure-JS curve.`
+          : ""
+      }`
     : "_not measured_";
   const soakLine =
     soak && !failed(soak)
-      ? `${soak.seconds} s of paid x402 submissions at concurrency 32: ${soak.ok} ok, ${soak.errors} errors, ${soak.rps} req/s, p50 ${soak.latency.p50} ms, p99 ${soak.latency.p99} ms. next-server RSS: start ${soak.rssMiB.start} MiB, end ${soak.rssMiB.end} MiB, max ${soak.rssMiB.max} MiB.`
+      ? `${soak.seconds} s of paid x402 submissions at concurrency 32: ${soak.ok} ok, ${soak.errors} errors, ${soak.rps} req/s, p50 ${soak.latency.p50} ms, p99 ${soak.latency.p99} ms. next-server RSS: start ${soak.rssMiB.start} MiB, end ${soak.rssMiB.end} MiB, max ${soak.rssMiB.max} MiB.${memoryTable(soak)}`
       : soak
         ? `failed: ${soak.error}`
         : "_not measured_";
@@ -205,6 +238,10 @@ Rerun with \`npm run bench\`; \`BENCH_QUICK=1 npm run bench\` is a reduced smoke
 - Requests per concurrency level: ${JSON.stringify(config.requestsPerLevel)}; soak ${config.soakSeconds} s
 ${Array.isArray(results.notes) ? (results.notes as string[]).map((n) => `- ${n}`).join("\n") : ""}
 
+## The targets, each beside its anchor
+
+${targetsTable(results)}
+
 ## What it shows
 
 ${verdicts}
@@ -226,6 +263,16 @@ BENCH_REPEATS times, alternating which server goes first; the table pools the re
 above also compares them repeat by repeat, since this machine's run-to-run noise is about ±10%. CPU per call is the
 server process's CPU time (all its threads) and the whole machine's busy time (every process, all cores:
 load generator, chains, database) over the level, divided by the calls that succeeded.
+
+### At a fixed arrival rate (open loop)
+
+${openLoopTable(results)}
+
+Payments (and, for MPP, each call's 402 and credential) are made before the clock starts; the paid calls
+then arrive at a fixed rate whatever is still in flight, 60% of the slower server's closed-loop rate at its
+highest concurrency unless BENCH_OPEN_RATE says otherwise. Latency runs from each call's scheduled arrival,
+so a server that falls behind pays for its queue; in the closed loop above a slow answer slows the arrivals
+down instead.
 
 ### Where the time goes on the server (from each paid answer's \`Server-Timing\` header)
 
@@ -278,15 +325,25 @@ ${instancesSection(results.instances)}
   sends (built by the same \`inboxFilter\` + \`pageSelect\`; plans in the JSON) names the index used.
 - **Sign-in**: \`verifySignIn\` (lib/auth/siwx.ts) in-process over fresh proofs, sequentially.
 - **Baseline**: scripts/bench/baseline — \`withX402\` from \`@x402/next\` around a handler that stores into an
-  in-memory array, with an in-process facilitator built exactly like lib/payment/facilitator.ts's, same chain,
-  same facilitator key. Per paid call \`withX402\` asks the facilitator twice (verify before its handler runs,
+  in-memory array, with an in-process facilitator built the way the SDK's documentation builds one (viem's
+  nonce manager, send then poll for the receipt), same chain, a facilitator key of its own. Per paid call \`withX402\` asks the facilitator twice (verify before its handler runs,
   then settle, which verifies again); ours asks once (settle, which verifies before it sends anything), since
   the ledger claim, not a prior verify, is what keeps an unpaid write from being stored. Measured level by level right after ours (ours c=1, baseline c=1, ours c=8, ...), never
   concurrently, so both see the same chain and machine state. It is a minimal Next.js app of its own (one route,
   no proxy, no instrumentation), copied to a temp directory, built with \`next build --webpack\` (Turbopack
   refuses the linked node_modules there) and served by \`next start\`, like ours.
-- **Soak**: paid x402 submissions at concurrency 32 for BENCH_SOAK_SECONDS; VmRSS of the next-server process
-  from /proc every 5 s.
+- **Ceiling**: scripts/bench/inproc.ts \`ceiling\` — our facilitator (lib/payment/facilitator.ts, one key, no
+  lease) settling pre-signed payments in a closed loop in one process: no HTTP, no database, no ledger. It runs
+  after ours and the baseline at every repeat of every level, so all three see the same chain, and from a
+  third key, so no one's nonce is moved by another. What a paid call can do at best on this chain and machine.
+- **MPP anchor**: scripts/bench/mpp-baseline — \`mppx\`'s own Next.js handler (\`mppx/nextjs\`) with its
+  in-memory store, the same price, chain, currency, recipient and payers, storing into an in-memory array;
+  built and served like the x402 baseline. Ours and it alternate level by level after the same warm-up.
+- **Open loop**: the same payments, sent at a fixed arrival rate (scripts/bench/common.ts \`openLoop\`).
+- **Soak**: paid x402 submissions at concurrency 32 for BENCH_SOAK_SECONDS against a fresh \`next start\`
+  whose old space is capped (BENCH_SOAK_HEAP_MIB, default 256 MiB); VmRSS of the next-server process from
+  /proc and the server's own \`process.memoryUsage()\` from /metrics every 5 s. "Flat" is judged from the
+  first fifth of the soak on: the spread of RSS (largest less smallest, over the smallest).
 
 Knobs (sizes, levels, durations, sections) are listed at the top of scripts/bench/run.ts;
 \`npx tsx scripts/bench/render.ts [results.json]\` re-renders this file from a results JSON.
@@ -296,6 +353,20 @@ ratios within one run (ours ÷ baseline), not absolute figures across runs.
 `;
   writeFileSync(mdPath, md);
   return `${verdicts}\n\n${paid}\n\n${inbox}\n\nSign-in: ${siwx}\nSoak: ${soakLine}`;
+}
+
+/** The server's process.memoryUsage() over the soak, one row per minute or so. */
+function memoryTable(soak: { heapCapMiB?: number; memory?: Array<Record<string, number>> }): string {
+  const memory = soak.memory ?? [];
+  if (!memory.length) return "";
+  const step = Math.max(1, Math.round(memory.length / 12));
+  const picked = memory.filter((_, i) => i % step === 0 || i === memory.length - 1);
+  return [
+    `\n\nThe server ran with its old space capped at ${soak.heapCapMiB} MiB (\`--max-old-space-size\`); its own \`process.memoryUsage()\`, read from /metrics:\n`,
+    "| second | RSS MiB | heap used MiB | heap total MiB | external MiB |",
+    "|---:|---:|---:|---:|---:|",
+    ...picked.map((m) => `| ${m.t} | ${m.rss} | ${m.heapUsed} | ${m.heapTotal} | ${m.external} |`),
+  ].join("\n");
 }
 
 type RssMiB = { start: number; end: number; max: number; samples?: Array<{ t: number; mib: number }> };

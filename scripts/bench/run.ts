@@ -31,7 +31,8 @@
  *   BENCH_OUT                results JSON (default bench/results.json); BENCHMARKS.md is always rewritten
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Mppx, tempo } from "mppx/client";
@@ -42,6 +43,7 @@ import { createX402Fetch } from "../clients/x402-payer";
 import { devnetAppEnv } from "../devnet/app-env";
 import { type DevnetInfo, startDevnet } from "../devnet/start-devnet";
 import { tempoClient } from "../devnet/tempo";
+import { startBaselineApp } from "./baseline-app";
 import {
   closedLoop,
   envNumber,
@@ -53,12 +55,14 @@ import {
   type NextApp,
   nextServerPid,
   now,
+  openLoop,
   processCpuMs,
   QUICK,
   ROOT,
   rssKiB,
   runInProcessChild,
   type Summary,
+  sleep,
   startNext,
   summarize,
 } from "./common";
@@ -70,9 +74,21 @@ const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? "1,8,32").split(",").map(Number);
 const ROUNDS = envNumber("BENCH_ROUNDS", QUICK ? 2 : 12);
 const SOAK_SECONDS = envNumber("BENCH_SOAK_SECONDS", QUICK ? 15 : 600);
+const SOAK_HEAP_MIB = envNumber("BENCH_SOAK_HEAP_MIB", 256);
 const DIST_DIR = process.env.BENCH_DIST_DIR ?? ".next-bench";
 const OUT = path.resolve(ROOT, process.env.BENCH_OUT ?? "bench/results.json");
-const ALL_SECTIONS = ["x402", "mpp", "inbox", "siwx", "soak", "phases", "baseline", "instances"];
+const ALL_SECTIONS = [
+  "x402",
+  "ceiling",
+  "open",
+  "mpp",
+  "inbox",
+  "siwx",
+  "soak",
+  "phases",
+  "baseline",
+  "instances",
+];
 const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? ALL_SECTIONS.join(",")).split(","));
 if (QUICK) {
   process.env.BENCH_INBOX_NS_ROWS ??= "10000";
@@ -339,7 +355,7 @@ type X402Target = { key: "x402" | "baseline"; url: string; label: string; pid: n
  * machine state: after an equal untimed warm-up, each level runs BENCH_REPEATS times alternating the
  * order (ours, baseline; baseline, ours; ...), and each target's repeats are pooled.
  */
-async function x402Levels(info: DevnetInfo, targets: X402Target[]) {
+async function x402Levels(info: DevnetInfo, targets: X402Target[], ceiling?: CeilingOptions) {
   const payers = x402Payers(info);
   const out: Partial<Record<X402Target["key"], PaidLevel[] | { error: string }>> = {};
   const failedTarget = (t: X402Target) => {
@@ -353,8 +369,10 @@ async function x402Levels(info: DevnetInfo, targets: X402Target[]) {
       out[t.key] = { error: "error" in warm ? warm.error : `warm-up failed: ${warm.errorSamples[0]}` };
     } else console.log(`  ${`${t.label} warm-up`.padEnd(16)} ${warm.ok}/${warm.requests} ok (untimed)`);
   }
+  const ceilings: Array<CeilingLevel | { concurrency: number; error: string }> = [];
   for (const c of CONCURRENCY) {
     const runs = new Map<X402Target["key"], RawLevel[]>();
+    const ceilingRuns: Array<LoadResult & { samples: number[] }> = [];
     for (let r = 0; r < REPEATS; r++) {
       for (const t of r % 2 ? [...targets].reverse() : targets) {
         if (failedTarget(t)) continue;
@@ -362,6 +380,18 @@ async function x402Levels(info: DevnetInfo, targets: X402Target[]) {
         if ("error" in raw) out[t.key] = raw;
         else runs.set(t.key, [...(runs.get(t.key) ?? []), raw]);
       }
+      if (ceiling) {
+        const run = await attempt(`ceiling c=${c}`, () => ceilingLevel(ceiling, c, requestsFor(c)));
+        if (!("error" in run)) ceilingRuns.push(run);
+        else ceilings.push({ concurrency: c, error: run.error });
+      }
+    }
+    if (ceilingRuns.length) {
+      const level = pooledCeiling(ceilingRuns);
+      console.log(
+        `  ${`ceiling c=${c}`.padEnd(16)} ${String(level.ok).padStart(4)}/${level.requests} ok  ${String(level.rps).padStart(7)} req/s  p50 ${level.latency.p50} ms  p95 ${level.latency.p95} ms  (settle alone, no HTTP, no database)`,
+      );
+      ceilings.push(level);
     }
     for (const t of targets) {
       const done = runs.get(t.key);
@@ -371,12 +401,50 @@ async function x402Levels(info: DevnetInfo, targets: X402Target[]) {
       out[t.key] = [...((out[t.key] as PaidLevel[] | undefined) ?? []), level];
     }
   }
-  return out;
+  return { ...out, ...(ceiling ? { ceiling: ceilings } : {}) };
 }
 
-/** MPP: one 402 per request, a credential from the official mppx client (one client per wallet). */
-async function mppLevels(info: DevnetInfo, url: string, serverPid: number) {
-  const clients = info.accounts.map((a) =>
+type CeilingOptions = { env: Record<string, string>; key: string };
+type CeilingLevel = LoadResult & { repeats: Array<{ p50: number; rps: number }> };
+
+/** One ceiling run: the facilitator's settle alone, in a child process (scripts/bench/inproc.ts ceiling). */
+async function ceilingLevel(
+  options: CeilingOptions,
+  concurrency: number,
+  count: number,
+): Promise<LoadResult & { samples: number[] }> {
+  const file = path.join(tmp, `ceiling-${concurrency}.json`);
+  await runInProcessChild(path.join(ROOT, "scripts/bench/inproc.ts"), ["ceiling", file], {
+    ...options.env,
+    BENCH_CEILING_KEY: options.key,
+    BENCH_CEILING_CONCURRENCY: String(concurrency),
+    BENCH_CEILING_REQUESTS: String(count),
+    BENCH_CEILING_WARMUP: String(QUICK ? 8 : 32),
+  });
+  return JSON.parse(readFileSync(file, "utf8")) as LoadResult & { samples: number[] };
+}
+
+function pooledCeiling(runs: Array<LoadResult & { samples: number[] }>): CeilingLevel {
+  const ok = runs.reduce((a, r) => a + r.ok, 0);
+  const wallMs = runs.reduce((a, r) => a + r.wallMs, 0);
+  return {
+    concurrency: runs[0]!.concurrency,
+    requests: runs.reduce((a, r) => a + r.requests, 0),
+    ok,
+    errors: runs.reduce((a, r) => a + r.errors, 0),
+    errorSamples: runs.flatMap((r) => r.errorSamples).slice(0, 5),
+    wallMs,
+    rps: Math.round((ok / (wallMs / 1000)) * 100) / 100,
+    latency: summarize(runs.flatMap((r) => r.samples)),
+    repeats: runs.map((r) => ({ p50: r.latency.p50, rps: r.rps })),
+  };
+}
+
+type MppTarget = { key: "mpp" | "mppBaseline"; url: string; label: string; pid: number };
+
+/** The official mppx client, one per devnet wallet. */
+function mppClients(info: DevnetInfo) {
+  return info.accounts.map((a) =>
     Mppx.create({
       methods: [
         tempo.charge({
@@ -387,41 +455,135 @@ async function mppLevels(info: DevnetInfo, url: string, serverPid: number) {
       polyfill: false,
     }),
   );
-  const levels: PaidLevel[] = [];
-  const plan = [
-    ...(WARMUP ? [{ c: 8, warmUp: true }] : []),
-    ...CONCURRENCY.map((c) => ({ c, warmUp: false })),
-  ];
-  for (const { c, warmUp } of plan) {
-    const raw = await paidLevel(
-      c,
-      warmUp ? Math.min(WARMUP, 16) : requestsFor(c),
-      async (i) => {
-        const t0 = now();
-        const res = await fetch(url, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: feedbackBody(i, "mpp"),
-        });
-        await res.clone().arrayBuffer();
-        if (res.status !== 402) throw new Error(`expected a 402 challenge, got ${res.status}`);
-        const challengeMs = now() - t0;
-        const credential = await clients[i % clients.length]!.createCredential(res);
-        return { authorization: credential, "x-bench-challenge-ms": String(challengeMs) };
-      },
-      url,
-      (i) => feedbackBody(i, "mpp"),
-      serverPid,
-    );
-    if (warmUp) {
-      console.log(`  ${"MPP warm-up".padEnd(16)} ${raw.ok}/${raw.requests} ok (untimed)`);
-      continue;
-    }
-    const level = pooled([raw]);
-    printLevel(`MPP c=${c}`, level);
-    levels.push(level);
+}
+
+/** A fresh 402 from `url` and a credential for it from the payer: what an MPP client sends to pay. */
+async function mppCredential(
+  clients: ReturnType<typeof mppClients>,
+  url: string,
+  i: number,
+  protocol: string,
+) {
+  const t0 = now();
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: feedbackBody(i, protocol),
+  });
+  await res.clone().arrayBuffer();
+  if (res.status !== 402) throw new Error(`expected a 402 challenge, got ${res.status}`);
+  const challengeMs = now() - t0;
+  const credential = await clients[i % clients.length]!.createCredential(res);
+  return { authorization: credential, "x-bench-challenge-ms": String(challengeMs) };
+}
+
+/**
+ * MPP: one 402 per request (each challenge is unique), a credential from the official mppx client, then
+ * the paid call, which alone is timed. Ours and mppx's own handler get the same warm-up, then alternate
+ * at each level (ours first at odd levels), on the same chain and payers.
+ */
+async function mppLevels(info: DevnetInfo, targets: MppTarget[]) {
+  const clients = mppClients(info);
+  const out: Partial<Record<MppTarget["key"], PaidLevel[]>> = {};
+  for (const t of targets) {
+    if (!WARMUP) break;
+    const raw = await mppLevel(clients, t, 8, Math.min(WARMUP, 16));
+    console.log(`  ${`${t.label} warm-up`.padEnd(16)} ${raw.ok}/${raw.requests} ok (untimed)`);
   }
-  return levels;
+  for (const [k, c] of CONCURRENCY.entries()) {
+    for (const t of k % 2 ? [...targets].reverse() : targets) {
+      const level = pooled([await mppLevel(clients, t, c, requestsFor(c))]);
+      printLevel(`${t.label} c=${c}`, level);
+      out[t.key] = [...(out[t.key] ?? []), level];
+    }
+  }
+  if (SECTIONS.has("open")) {
+    section("Paid submissions over MPP at a fixed arrival rate (open loop)");
+    const rate = openRate(targets.map((t) => out[t.key]));
+    const results = [];
+    for (const t of targets) {
+      // Credentials are made before the clock starts: only the paid calls arrive at the fixed rate.
+      const count = envNumber("BENCH_OPEN_MPP_REQUESTS", QUICK ? 20 : 120);
+      const credentials: Array<{ authorization: string }> = [];
+      for (let i = 0; i < count; i++) credentials.push(await mppCredential(clients, t.url, i, "mpp-open"));
+      const load = await openLoop(count, rate, (i) =>
+        paidCall(t.url, { authorization: credentials[i]!.authorization }, feedbackBody(i, "mpp-open")),
+      );
+      printOpen(t.label, load);
+      results.push({ key: t.key, label: t.label, ...load });
+    }
+    return { ...out, mppOpen: results };
+  }
+  return out;
+}
+
+function mppLevel(clients: ReturnType<typeof mppClients>, t: MppTarget, c: number, count: number) {
+  return paidLevel(
+    c,
+    count,
+    (i) => mppCredential(clients, t.url, i, "mpp"),
+    t.url,
+    (i) => feedbackBody(i, "mpp"),
+    t.pid,
+  );
+}
+
+/** One paid POST: null when it was answered 200 or 201, otherwise what came back. */
+async function paidCall(url: string, headers: Record<string, string>, body: string): Promise<string | null> {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body,
+  });
+  const text = await res.text();
+  return res.status === 200 || res.status === 201 ? null : `${res.status} ${text.slice(0, 300)}`;
+}
+
+/**
+ * The open loop's arrival rate: BENCH_OPEN_RATE, or 60% of the slowest target's closed-loop rate at its
+ * highest concurrency, so every target can keep up and latency shows the call, not a queue.
+ */
+function openRate(levels: Array<PaidLevel[] | { error: string } | undefined>) {
+  const fixed = envNumber("BENCH_OPEN_RATE", 0);
+  if (fixed) return fixed;
+  const top = levels.map((l) => (Array.isArray(l) ? (l.at(-1)?.rps ?? 0) : 0)).filter((r) => r > 0);
+  return top.length ? Math.max(1, Math.round(Math.min(...top) * 0.6 * 10) / 10) : 5;
+}
+
+function printOpen(label: string, l: Awaited<ReturnType<typeof openLoop>>) {
+  console.log(
+    `  ${label.padEnd(16)} ${String(l.ok).padStart(4)}/${l.requests} ok at ${l.ratePerSecond}/s  p50 ${l.latency.p50} ms  p95 ${l.latency.p95} ms  p99 ${l.latency.p99} ms  (at most ${l.maxInFlight} in flight)${l.errors ? `  errors: ${l.errorSamples[0]}` : ""}`,
+  );
+}
+
+/** x402 at a fixed arrival rate, against each target in turn, with payments signed before the clock. */
+async function x402OpenLoop(
+  info: DevnetInfo,
+  targets: X402Target[],
+  levels: Partial<Record<string, PaidLevel[] | { error: string } | unknown>>,
+) {
+  const payers = x402Payers(info);
+  const rate = openRate(targets.map((t) => levels[t.key] as PaidLevel[] | { error: string } | undefined));
+  const count = envNumber("BENCH_OPEN_REQUESTS", QUICK ? 30 : 240);
+  const out = [];
+  for (const t of targets) {
+    const res = await fetch(t.url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: feedbackBody(0, "x402-open"),
+    });
+    await res.arrayBuffer();
+    const required = res.headers.get("payment-required") ?? "";
+    const signatures = await Promise.all(
+      Array.from({ length: count }, (_, i) => payers[i % payers.length]!.sign(required)),
+    );
+    const load = await openLoop(count, rate, (i) =>
+      paidCall(t.url, { "payment-signature": signatures[i]! }, feedbackBody(i, "x402-open")),
+    );
+    printOpen(t.label, load);
+    out.push({ key: t.key, label: t.label, ...load });
+  }
+  return out;
 }
 
 function printLevel(label: string, l: PaidLevel) {
@@ -490,14 +652,56 @@ async function inboxOverHttp(appUrl: string, info: DevnetInfo, prepared: Prepare
 
 // ─── Soak with RSS samples ──────────────────────────────────────────────────────────────────────────
 
-async function soak(info: DevnetInfo, url: string, app: NextApp) {
+type MemorySample = { t: number; rss: number; heapUsed: number; heapTotal: number; external: number };
+
+/** The server's own process.memoryUsage(), as its /metrics reports it, in MiB. */
+async function serverMemory(appUrl: string, token: string): Promise<Omit<MemorySample, "t"> | null> {
+  try {
+    const res = await fetch(`${appUrl}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+    const text = await res.text();
+    const value = (name: string) => {
+      const line = text.split("\n").find((l) => l.startsWith(`${name} `));
+      return line ? Math.round((Number(line.split(" ")[1]) / 1048576) * 10) / 10 : Number.NaN;
+    };
+    return {
+      rss: value("process_resident_memory_bytes"),
+      heapUsed: value("nodejs_heap_size_used_bytes"),
+      heapTotal: value("nodejs_heap_size_total_bytes"),
+      external: value("nodejs_external_memory_bytes"),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether memory is flat after warm-up: from the first fifth of the soak on, the spread of RSS (largest
+ * less smallest, over the smallest) and its drift (last over first), both in percent. The target is 10%.
+ */
+function flatness(samples: MemorySample[], seconds: number, key: "rss" | "heapUsed") {
+  const after = samples.filter((x) => x.t >= seconds / 5 && Number.isFinite(x[key]));
+  if (after.length < 2) return null;
+  const values = after.map((x) => x[key]);
+  const min = Math.min(...values);
+  const pct = (x: number) => Math.round(x * 1000) / 10;
+  return {
+    fromSecond: after[0]!.t,
+    spreadPercent: pct((Math.max(...values) - min) / min),
+    driftPercent: pct((values.at(-1)! - values[0]!) / values[0]!),
+  };
+}
+
+async function soak(info: DevnetInfo, url: string, app: NextApp, metricsToken: string) {
   const payers = x402Payers(info);
   const pid = nextServerPid(app.pid);
   const rss: Array<{ t: number; kib: number }> = [];
+  const memory: MemorySample[] = [];
   const start = now();
   const sample = () => {
+    const t = Math.round((now() - start) / 1000);
     const kib = rssKiB(pid);
-    if (kib !== null) rss.push({ t: Math.round((now() - start) / 1000), kib });
+    if (kib !== null) rss.push({ t, kib });
+    void serverMemory(app.url, metricsToken).then((m) => m && memory.push({ t, ...m }));
   };
   sample();
   const timer = setInterval(sample, 5000);
@@ -540,6 +744,7 @@ async function soak(info: DevnetInfo, url: string, app: NextApp) {
   await Promise.all(Array.from({ length: 32 }, worker));
   clearInterval(timer);
   sample();
+  await sleep(500);
   const seconds = (now() - start) / 1000;
   const kibs = rss.map((r) => r.kib);
   const out = {
@@ -557,60 +762,20 @@ async function soak(info: DevnetInfo, url: string, app: NextApp) {
       max: Math.round(Math.max(...kibs) / 102.4) / 10,
       samples: rss.map((r) => ({ t: r.t, mib: Math.round(r.kib / 102.4) / 10 })),
     },
+    heapCapMiB: SOAK_HEAP_MIB,
+    memory: memory.sort((a, b) => a.t - b.t),
+    flat: { rss: flatness(memory, seconds, "rss"), heapUsed: flatness(memory, seconds, "heapUsed") },
   };
   console.log(
     `  ${out.seconds} s at c=32: ${ok} ok, ${errors} errors, ${out.rps} req/s; RSS start ${out.rssMiB.start} MiB, end ${out.rssMiB.end} MiB, max ${out.rssMiB.max} MiB`,
+  );
+  console.log(
+    `  after warm-up: RSS ${JSON.stringify(out.flat.rss)}, heap used ${JSON.stringify(out.flat.heapUsed)}`,
   );
   return out;
 }
 
 // ─── Baseline ───────────────────────────────────────────────────────────────────────────────────────
-
-/**
- * The baseline as its own minimal Next.js app: scripts/bench/baseline (one route, `withX402` around an
- * in-memory store) copied to a temp project with this repository's node_modules linked in, built, and run
- * with `next start` like ours. Built with webpack: Turbopack refuses a node_modules linked from outside
- * its project root, and inside this repository the build would pick up our own instrumentation.
- */
-// Next resolves "paths" relative to baseUrl only (an absolute target is not found).
-const baselineTsconfig = (dir: string) => ({
-  compilerOptions: {
-    target: "ES2022",
-    lib: ["dom", "esnext"],
-    module: "esnext",
-    moduleResolution: "bundler",
-    jsx: "preserve",
-    strict: true,
-    skipLibCheck: true,
-    noEmit: true,
-    esModuleInterop: true,
-    isolatedModules: true,
-    baseUrl: ".",
-    paths: { "@/*": [`${path.relative(dir, ROOT)}/*`] },
-  },
-  include: ["**/*.ts", "**/*.tsx"],
-  exclude: ["node_modules"],
-});
-
-async function startBaseline(port: number, env: Record<string, string>): Promise<NextApp> {
-  const dir = path.join(tmp, "baseline-app");
-  rmSync(dir, { recursive: true, force: true });
-  cpSync(path.join(ROOT, "scripts/bench/baseline"), dir, { recursive: true });
-  symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
-  // The baseline shares one chain helper with us (lib/chain/receipts.ts): "@/" points at this repository.
-  writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(baselineTsconfig(dir), null, 2));
-  const t0 = now();
-  const build = spawnSync(process.execPath, [NEXT_BIN, "build", "--webpack", dir], {
-    cwd: dir,
-    encoding: "utf8",
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
-  });
-  if (build.status !== 0) {
-    throw new Error(`the baseline's next build failed:\n${`${build.stdout}${build.stderr}`.slice(-3000)}`);
-  }
-  console.log(`  baseline built in ${Math.round((now() - t0) / 1000)} s (next build --webpack, ${dir})`);
-  return startNext({ dir, port, env, probePath: "/api/feedback" });
-}
 
 /** Formats the results file the way the repository's biome does, so `npm run lint` stays clean. */
 function formatJson(file: string) {
@@ -686,8 +851,8 @@ async function main() {
     });
   }
 
-  if (["x402", "baseline", "mpp", "inbox", "soak"].some((s) => SECTIONS.has(s))) {
-    await singleInstance(info, env, port, appUrl);
+  if (["x402", "ceiling", "baseline", "mpp", "inbox", "soak"].some((s) => SECTIONS.has(s))) {
+    await singleInstance(info, env, childEnv, port, appUrl);
   }
   if (SECTIONS.has("instances")) {
     section("Many instances: `next start` behind a round-robin balancer on one PostgreSQL");
@@ -722,12 +887,24 @@ function instancesOptions(serverUrl: string) {
   };
 }
 
-/** The sections measured against one `next start`: paid submissions, the baseline, inbox pages, the soak. */
-async function singleInstance(info: DevnetInfo, env: Record<string, string>, port: number, appUrl: string) {
+/**
+ * The sections measured against one `next start`: paid submissions beside their anchors, inbox pages, and
+ * the soak. Ours, the withX402 baseline and the ceiling each send from their own facilitator key, so none
+ * finds its nonce moved by another.
+ */
+async function singleInstance(
+  info: DevnetInfo,
+  env: Record<string, string>,
+  childEnv: Record<string, string>,
+  port: number,
+  appUrl: string,
+) {
+  const keys = (env.X402_FACILITATOR_PRIVATE_KEY ?? "").split(",");
+  const ourEnv = { ...env, NEXT_DIST_DIR: DIST_DIR, X402_FACILITATOR_PRIVATE_KEY: keys[0]! };
   section("next start");
-  const app = await startNext({ dir: ROOT, port, env: { ...env, NEXT_DIST_DIR: DIST_DIR } });
+  let app = await startNext({ dir: ROOT, port, env: ourEnv });
   stopList.push(() => app.stop());
-  const serverPid = nextServerPid(app.pid);
+  let serverPid = nextServerPid(app.pid);
   results.rssAfterStartMiB = Math.round((rssKiB(serverPid) ?? 0) / 102.4) / 10;
   const feedbackUrl = `${appUrl}/api/namespace/feedback`;
 
@@ -735,7 +912,13 @@ async function singleInstance(info: DevnetInfo, env: Record<string, string>, por
   if (SECTIONS.has("x402")) targets.push({ key: "x402", url: feedbackUrl, label: "x402", pid: serverPid });
   let baseline: NextApp | undefined;
   if (SECTIONS.has("baseline")) {
-    const started = await startBaseline(await freePort(), env);
+    const started = await startBaselineApp({
+      source: "scripts/bench/baseline",
+      name: "baseline-app",
+      port: await freePort(),
+      env: { ...env, X402_FACILITATOR_PRIVATE_KEY: keys[1]! },
+      tmp,
+    });
     stopList.push(() => started.stop());
     baseline = started;
     targets.push({
@@ -745,16 +928,43 @@ async function singleInstance(info: DevnetInfo, env: Record<string, string>, por
       pid: nextServerPid(started.pid),
     });
   }
-  if (targets.length) {
-    section("Paid submissions over x402: ours and the withX402 baseline, level by level");
-    const levels = await x402Levels(info, targets);
+  const ceiling = SECTIONS.has("ceiling") ? { env: childEnv, key: keys[2]! } : undefined;
+  if (targets.length || ceiling) {
+    section("Paid submissions over x402: ours, the withX402 baseline and the ceiling, level by level");
+    const levels = await x402Levels(info, targets, ceiling);
     if (levels.x402) results.x402 = levels.x402;
     if (levels.baseline) results.baseline = levels.baseline;
+    if (levels.ceiling) results.ceiling = levels.ceiling;
+    if (SECTIONS.has("open") && targets.length) {
+      section("Paid submissions over x402 at a fixed arrival rate (open loop)");
+      results.x402Open = await attempt("x402 open loop", () => x402OpenLoop(info, targets, levels));
+    }
   }
   await baseline?.stop();
   if (SECTIONS.has("mpp")) {
-    section("Paid submissions over MPP (ours)");
-    results.mpp = await attempt("mpp", () => mppLevels(info, feedbackUrl, serverPid));
+    const mppTargets: MppTarget[] = [{ key: "mpp", url: feedbackUrl, label: "MPP", pid: serverPid }];
+    let mppBaseline: NextApp | undefined;
+    if (SECTIONS.has("baseline")) {
+      mppBaseline = await startBaselineApp({
+        source: "scripts/bench/mpp-baseline",
+        name: "mpp-baseline-app",
+        port: await freePort(),
+        env,
+        tmp,
+      });
+      stopList.push(() => mppBaseline!.stop());
+      mppTargets.push({
+        key: "mppBaseline",
+        url: `${mppBaseline.url}/api/feedback`,
+        label: "mppx handler",
+        pid: nextServerPid(mppBaseline.pid),
+      });
+    }
+    section("Paid submissions over MPP: ours and mppx's own Next.js handler, level by level");
+    const mpp = await attempt("mpp", () => mppLevels(info, mppTargets));
+    if ("error" in mpp) results.mpp = mpp;
+    else Object.assign(results, mpp);
+    await mppBaseline?.stop();
   }
   const prepared = results.prepared as (PreparedInbox & { error?: string }) | undefined;
   if (SECTIONS.has("inbox") && prepared && !prepared.error) {
@@ -762,8 +972,24 @@ async function singleInstance(info: DevnetInfo, env: Record<string, string>, por
     results.inboxHttp = await attempt("inbox", () => inboxOverHttp(appUrl, info, prepared));
   }
   if (SECTIONS.has("soak")) {
-    section(`Soak: paid x402 submissions at concurrency 32 for ${SOAK_SECONDS} s, RSS of next-server`);
-    results.soak = await attempt("soak", () => soak(info, feedbackUrl, app));
+    // A fresh server with a capped old space, so a heap that only grows because it may shows as flat,
+    // and one that leaks fails: the soak's memory is measured from its own start.
+    await app.stop();
+    const metricsToken = randomBytes(16).toString("hex");
+    app = await startNext({
+      dir: ROOT,
+      port,
+      env: {
+        ...ourEnv,
+        METRICS_TOKEN: metricsToken,
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --max-old-space-size=${SOAK_HEAP_MIB}`.trim(),
+      },
+    });
+    serverPid = nextServerPid(app.pid);
+    section(
+      `Soak: paid x402 submissions at concurrency 32 for ${SOAK_SECONDS} s, heap capped at ${SOAK_HEAP_MIB} MiB, memory sampled`,
+    );
+    results.soak = await attempt("soak", () => soak(info, feedbackUrl, app, metricsToken));
   }
   await app.stop();
 }

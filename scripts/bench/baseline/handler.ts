@@ -4,7 +4,6 @@
  * and an in-memory array as the store. No ledger, no exactly-once: the floor to beat. Its route is
  * app/api/feedback/route.ts of this minimal Next.js app, built and served with `next start` like ours.
  */
-import { randomBytes } from "node:crypto";
 import { x402Facilitator } from "@x402/core/facilitator";
 import { type FacilitatorClient, x402ResourceServer } from "@x402/core/server";
 import { toFacilitatorEvmSigner } from "@x402/evm";
@@ -15,6 +14,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import { createWalletClient, defineChain, http, nonceManager, publicActions } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { waitForReceiptEarly } from "@/lib/chain/receipts";
+import { storedCount, storeItem } from "@/scripts/bench/baseline-store";
 
 type Network = `${string}:${string}`;
 
@@ -77,36 +77,16 @@ function inProcessFacilitator(): FacilitatorClient {
   };
 }
 
-type Item = {
-  id: string;
-  namespace: string;
-  type: string;
-  title: string;
-  description: string;
-  createdAt: string;
-};
-const store: Item[] = [];
-
 let paid: ((request: NextRequest) => Promise<NextResponse<unknown>>) | undefined;
 
 /** Built on first request so `next build` does not need the chain's environment. */
 function paidHandler() {
   paid ??= withX402(
     async (request: NextRequest): Promise<NextResponse<unknown>> => {
-      const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
-      if (!body || typeof body.namespace !== "string" || typeof body.title !== "string") {
-        return NextResponse.json({ error: "invalid body" }, { status: 400 });
-      }
-      const item: Item = {
-        id: `fb_${randomBytes(16).toString("base64url")}`,
-        namespace: body.namespace,
-        type: String(body.type ?? "feedback"),
-        title: body.title,
-        description: String(body.description ?? ""),
-        createdAt: new Date().toISOString(),
-      };
-      store.push(item);
-      return NextResponse.json({ id: item.id, namespace: item.namespace, createdAt: item.createdAt });
+      const stored = await storeItem(request);
+      return stored
+        ? NextResponse.json(stored)
+        : NextResponse.json({ error: "invalid body" }, { status: 400 });
     },
     {
       accepts: {
@@ -134,4 +114,4 @@ function paidHandler() {
 export const POST = (request: NextRequest) => paidHandler()(request);
 
 /** How many items the baseline stored: also its readiness probe. */
-export const GET = () => NextResponse.json({ items: store.length });
+export const GET = () => NextResponse.json({ items: storedCount() });

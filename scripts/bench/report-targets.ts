@@ -1,0 +1,110 @@
+/**
+ * The performance targets, each measured against its anchor in the same run: the table at the top of
+ * BENCHMARKS.md, and the open-loop and anchor tables it refers to.
+ */
+import type { Summary } from "./common";
+
+type Level = { concurrency: number; ok: number; requests: number; rps: number; latency: Summary };
+type Open = Level & {
+  key: string;
+  label: string;
+  ratePerSecond: number;
+  maxInFlight: number;
+  errors: number;
+};
+type Flat = { fromSecond: number; spreadPercent: number; driftPercent: number } | null;
+
+const levels = (x: unknown): Level[] => (Array.isArray(x) ? (x as Level[]) : []);
+const at = (x: unknown, c: number) => levels(x).find((l) => l.concurrency === c);
+const top = (x: unknown) => levels(x).at(-1);
+const ratio = (a: number | undefined, b: number | undefined) =>
+  a !== undefined && b !== undefined && b > 0 ? a / b : undefined;
+const x = (r: number | undefined) => (r === undefined ? "–" : `${r.toFixed(2)}×`);
+const verdict = (ok: boolean | undefined) =>
+  ok === undefined ? "not measured" : ok ? "**met**" : "**not met**";
+
+/** Rates the pre-issue code reached on this machine, measured side by side with the new code (see BENCHMARKS.md). */
+export const PRE_ISSUE = {
+  signInPerSecond: 287,
+  note: "the code before this work, measured on this machine",
+};
+
+export function targetsTable(results: Record<string, unknown>): string {
+  const prepared = results.prepared as
+    | {
+        inbox?: { cases: Array<{ name: string; params?: Record<string, string>; inProcess: Summary }> };
+        siwx?: { perSecond: number; sdk?: { perSecond: number } };
+      }
+    | undefined;
+  const http = Array.isArray(results.inboxHttp)
+    ? (results.inboxHttp as Array<{ name: string; latency: Summary }>)
+    : [];
+  const rows = ["| target | measured in this run | ratio | verdict |", "|---|---|---:|---|"];
+
+  const first = prepared?.inbox?.cases?.[0];
+  const firstHttp = first && http.find((h) => h.name === first.name);
+  const listRatio = ratio(firstHttp?.latency.p50, first?.inProcess.p50);
+  rows.push(
+    `| Signed \`list\` over HTTP: p50 at most 3× the page query | HTTP p50 ${firstHttp?.latency.p50 ?? "–"} ms (sign-in included) vs the query's ${first?.inProcess.p50 ?? "–"} ms in process ("${first?.name ?? "first page"}") | ${x(listRatio)} | ${verdict(listRatio === undefined ? undefined : listRatio <= 3)} |`,
+  );
+
+  const siwx = prepared?.siwx;
+  const vsBefore = ratio(siwx?.perSecond, PRE_ISSUE.signInPerSecond);
+  rows.push(
+    `| Sign-in verification: at least 4× the rate before this work | ${siwx?.perSecond ?? "–"}/s vs ${PRE_ISSUE.signInPerSecond}/s (${PRE_ISSUE.note}); the x402 SDK's own verification of the same proofs, with no nonce store: ${siwx?.sdk?.perSecond ?? "–"}/s (${x(ratio(siwx?.perSecond, siwx?.sdk?.perSecond))}) | ${x(vsBefore)} | ${verdict(vsBefore === undefined ? undefined : vsBefore >= 4)} |`,
+  );
+
+  const c = top(results.x402)?.concurrency ?? 32;
+  const ours = at(results.x402, c);
+  const ceiling = at(results.ceiling, c);
+  const vsCeiling = ratio(ours?.rps, ceiling?.rps);
+  rows.push(
+    `| x402 paid submit: at least 0.7× the ceiling's rate at c=${c} | ${ours?.rps ?? "–"} vs ${ceiling?.rps ?? "–"} req/s (the facilitator's settle alone, no HTTP, no database) | ${x(vsCeiling)} | ${verdict(vsCeiling === undefined ? undefined : vsCeiling >= 0.7)} |`,
+  );
+  const base = at(results.baseline, c);
+  const vsBase = ratio(ours?.rps, base?.rps);
+  rows.push(
+    `| x402 paid submit: at least 2× the \`withX402\` baseline at c=${c} | ${ours?.rps ?? "–"} vs ${base?.rps ?? "–"} req/s; p50 ${ours?.latency.p50 ?? "–"} vs ${base?.latency.p50 ?? "–"} ms | ${x(vsBase)} | ${verdict(vsBase === undefined ? undefined : vsBase >= 2)} |`,
+  );
+
+  const mpp = top(results.mpp);
+  const mppx = mpp && at(results.mppBaseline, mpp.concurrency);
+  const mppRate = ratio(mpp?.rps, mppx?.rps);
+  // Latency is better when lower: the ratio shown is theirs over ours, so ≥ 1 means ours is as fast.
+  const mppP50 = ratio(mppx?.latency.p50, mpp?.latency.p50);
+  rows.push(
+    `| MPP paid submit: at least 1.0× \`mppx\`'s own handler in rate and p50 (c=${mpp?.concurrency ?? "–"}) | ${mpp?.rps ?? "–"} vs ${mppx?.rps ?? "–"} req/s; p50 ${mpp?.latency.p50 ?? "–"} vs ${mppx?.latency.p50 ?? "–"} ms | rate ${x(mppRate)}, p50 ${x(mppP50)} | ${verdict(mppRate === undefined || mppP50 === undefined ? undefined : mppRate >= 1 && mppP50 >= 1)} |`,
+  );
+
+  const soak = results.soak as
+    | { flat?: { rss: Flat; heapUsed: Flat }; heapCapMiB?: number; seconds?: number }
+    | undefined;
+  const flat = soak?.flat?.rss;
+  rows.push(
+    `| RSS over the soak flat within 10% after warm-up | from ${flat?.fromSecond ?? "–"} s to the end of ${soak?.seconds ?? "–"} s (heap capped at ${soak?.heapCapMiB ?? "–"} MiB): RSS spread ${flat?.spreadPercent ?? "–"}%, drift ${flat?.driftPercent ?? "–"}%; heap used spread ${soak?.flat?.heapUsed?.spreadPercent ?? "–"}%, drift ${soak?.flat?.heapUsed?.driftPercent ?? "–"}% | ${flat ? `${flat.spreadPercent}%` : "–"} | ${verdict(flat ? flat.spreadPercent <= 10 : undefined)} |`,
+  );
+  return rows.join("\n");
+}
+
+/** Each target served at the same fixed arrival rate: latency that does not wait for a free worker. */
+export function openLoopTable(results: Record<string, unknown>): string {
+  const all = [
+    ...(Array.isArray(results.x402Open)
+      ? (results.x402Open as Open[]).map((o) => ({ ...o, protocol: "x402" }))
+      : []),
+    ...(Array.isArray(results.mppOpen)
+      ? (results.mppOpen as Open[]).map((o) => ({ ...o, protocol: "MPP" }))
+      : []),
+  ];
+  if (!all.length) return "_not measured_";
+  const rows = [
+    "| protocol | server | arrivals per second | ok / sent | p50 ms | p95 ms | p99 ms | most in flight |",
+    "|---|---|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const o of all) {
+    rows.push(
+      `| ${o.protocol} | ${o.label} | ${o.ratePerSecond} | ${o.ok} / ${o.requests} | ${o.latency.p50} | ${o.latency.p95} | ${o.latency.p99} | ${o.maxInFlight} |`,
+    );
+  }
+  return rows.join("\n");
+}
