@@ -96,6 +96,29 @@ describe("signing in to a free endpoint", () => {
     expect([await countOf(`ip:${ip}`), await countOf(wallet)]).toEqual([3, 3]);
   });
 
+  it("spends the nonce and counts both budgets in one statement, and a replayed proof never counts its wallet", async () => {
+    const ip = newAddress();
+    const key = generatePrivateKey();
+    const wallet = `wallet:${privateKeyToAccount(key).address.toLowerCase()}`;
+    const header = await proof(key);
+    const db = await getDb();
+    const execute = vi.spyOn(db, "execute");
+    const update = vi.spyOn(db, "update");
+    const insert = vi.spyOn(db, "insert");
+    expect((await route(from(ip, { [SIWX_HEADER]: header }))).status).toBe(200);
+    expect(execute).toHaveBeenCalledTimes(1);
+    expect(update).not.toHaveBeenCalled();
+    expect(insert).not.toHaveBeenCalled();
+    // Someone else replays the used proof from another address: refused, counted against that address only.
+    const other = newAddress();
+    const replay = await route(from(other, { [SIWX_HEADER]: header }));
+    expect(replay.status).toBe(401);
+    expect(await replay.json()).toMatchObject({ detail: expect.stringMatching(/nonce/) });
+    expect([await countOf(`ip:${ip}`), await countOf(`ip:${other}`), await countOf(wallet)]).toEqual([
+      1, 1, 1,
+    ]);
+  });
+
   it("refuses an address over its limit before any proof is checked, without another round trip", async () => {
     const ip = newAddress();
     for (let i = 0; i < 4; i++) expect((await route(from(ip))).status).toBe(402);

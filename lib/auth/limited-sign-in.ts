@@ -1,9 +1,18 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { markPhase } from "@/lib/http/handler";
-import { clientAddress, enforceLimits, type Limit, refuseKnownOver } from "@/lib/http/rate-limit";
+import {
+  clientAddress,
+  enforceLimits,
+  type Limit,
+  refuseKnownOver,
+  refuseOver,
+  WINDOW_MS,
+  windowStartOf,
+} from "@/lib/http/rate-limit";
 import type { Identity } from "@/lib/schemas/session";
-import { authenticationRequired, signInOf } from "./siwx";
+import { spendNonceAndCount } from "./nonces";
+import { authenticationRequired, type SpendNonce, signInOf } from "./siwx";
 
 /**
  * Sign-in for a free endpoint, rate limited per client address and per wallet. A signed-in request
@@ -22,20 +31,50 @@ export async function limitedSignIn(request: Request): Promise<Identity> {
 async function signInWithinLimits(request: Request): Promise<Identity> {
   const e = env();
   const ip = clientAddress(request);
-  const address: Limit[] = ip
-    ? [{ key: `ip:${ip}`, limit: e.RATE_LIMIT_ADDRESS_PER_MINUTE, what: "address" }]
-    : [];
-  for (const limit of address) refuseKnownOver(limit);
-  const identity = await signInOf(request).catch(async (error: unknown) => {
-    if (address.length > 0) await enforceLimits(address);
+  const address: Limit | null = ip
+    ? { key: `ip:${ip}`, limit: e.RATE_LIMIT_ADDRESS_PER_MINUTE, what: "address" }
+    : null;
+  if (address) refuseKnownOver(address);
+  // A proof's nonce is spent and both budgets counted in one statement (one commit): the address always,
+  // the wallet only when the nonce was spent. The 429 comes after it, so every counter is counted.
+  let counted: (() => void) | undefined;
+  const spend: SpendNonce = async (db, nonce, signer) => {
+    const wallet: Limit = {
+      key: `wallet:${signer.toLowerCase()}`,
+      limit: e.RATE_LIMIT_WALLET_PER_MINUTE,
+      what: "wallet",
+    };
+    const now = Date.now();
+    refuseKnownOver(wallet, now);
+    const windowStart = windowStartOf(now);
+    const { spent, counts } = await spendNonceAndCount(db, {
+      nonce,
+      address: signer,
+      always: address?.key ?? null,
+      ifSpent: wallet.key,
+      windowStart,
+    });
+    const limits = spent ? [...(address ? [address] : []), wallet] : address ? [address] : [];
+    counted = () => refuseOver(limits, counts, now, windowStart.getTime() + WINDOW_MS);
+    return spent;
+  };
+  const identity = await signInOf(request, spend).catch(async (error: unknown) => {
+    // A proof refused before its nonce was reached (malformed, bad signature) counts its address here;
+    // one refused at the nonce was counted with it.
+    if (counted) counted();
+    else if (address) await enforceLimits([address]);
     throw error;
   });
   if (!identity) {
     // Counted before the challenge's nonce is stored.
-    if (address.length > 0) await enforceLimits(address);
+    if (address) await enforceLimits([address]);
     throw await authenticationRequired(request.url);
   }
-  const wallet = { key: `wallet:${identity.address.toLowerCase()}`, limit: e.RATE_LIMIT_WALLET_PER_MINUTE };
-  await enforceLimits([...address, { ...wallet, what: "wallet" }]);
+  // A session cookie spends no nonce: its budgets are counted here, in one statement.
+  if (counted) counted();
+  else {
+    const wallet = { key: `wallet:${identity.address.toLowerCase()}`, limit: e.RATE_LIMIT_WALLET_PER_MINUTE };
+    await enforceLimits([...(address ? [address] : []), { ...wallet, what: "wallet" }]);
+  }
   return identity;
 }

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDb } from "@/lib/db/client";
-import { siwxNonces } from "@/lib/db/schema";
-import { consumeNonce, isNonceLive, issueNonce } from "./nonces";
+import { rateLimits, siwxNonces } from "@/lib/db/schema";
+import { consumeNonce, isNonceLive, issueNonce, spendNonceAndCount } from "./nonces";
 
 // Not in a rolled-back transaction: spends must race on separate connections (a pool, with DATABASE_URL).
 const handle = openDb({ url: process.env.DATABASE_URL });
@@ -35,5 +35,60 @@ describe("spending a sign-in nonce", () => {
     expect(await isNonceLive(db, live.nonce)).toBe(true);
     expect(await consumeNonce(db, live.nonce, ALICE)).toBe(true);
     for (const { nonce } of [expired, live]) await db.delete(siwxNonces).where(eq(siwxNonces.nonce, nonce));
+  });
+});
+
+describe("spending a nonce and counting the request in one statement", () => {
+  const windowStart = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+  const tag = `t${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
+
+  it("counts the address always and the wallet only for the one spend that wins a race", async () => {
+    const { db } = await handle;
+    const { nonce } = await issueNonce(db, 60);
+    const always = `ip:${tag}`;
+    const ifSpent = `wallet:${tag}`;
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        spendNonceAndCount(db, { nonce, address: ALICE, always, ifSpent, windowStart }),
+      ),
+    );
+    expect(results.filter((r) => r.spent)).toHaveLength(1);
+    // Every call counted the address; the wallet was counted once, by the winner, which saw count 1.
+    const addressCounts = results.map((r) => r.counts.get(always)).sort((a, b) => a! - b!);
+    expect(addressCounts).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(results.find((r) => r.spent)?.counts.get(ifSpent)).toBe(1);
+    expect(results.filter((r) => !r.spent).every((r) => !r.counts.has(ifSpent))).toBe(true);
+    const rows = await db
+      .select()
+      .from(rateLimits)
+      .where(like(rateLimits.key, `%:${tag}`));
+    expect(Object.fromEntries(rows.map((r) => [r.key, r.count]))).toEqual({ [always]: 8, [ifSpent]: 1 });
+    await db.delete(rateLimits).where(like(rateLimits.key, `%:${tag}`));
+    await db.delete(siwxNonces).where(eq(siwxNonces.nonce, nonce));
+  });
+
+  it("counts nothing for a request without a client address whose nonce is refused", async () => {
+    const { db } = await handle;
+    const refused = await spendNonceAndCount(db, {
+      nonce: "0123456789abcdef0123456789abcdef",
+      address: BOB,
+      always: null,
+      ifSpent: `wallet:none-${tag}`,
+      windowStart,
+    });
+    expect(refused).toEqual({ spent: false, counts: new Map() });
+    const live = await issueNonce(db, 60);
+    const spent = await spendNonceAndCount(db, {
+      nonce: live.nonce,
+      address: BOB,
+      always: null,
+      ifSpent: `wallet:none-${tag}`,
+      windowStart,
+    });
+    expect(spent).toEqual({ spent: true, counts: new Map([[`wallet:none-${tag}`, 1]]) });
+    const [row] = await db.select().from(siwxNonces).where(eq(siwxNonces.nonce, live.nonce));
+    expect(row?.consumedBy).toBe(BOB);
+    await db.delete(rateLimits).where(like(rateLimits.key, `%-${tag}`));
+    await db.delete(siwxNonces).where(eq(siwxNonces.nonce, live.nonce));
   });
 });

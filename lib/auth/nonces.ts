@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { param, prepared } from "@/lib/db/prepared";
-import { siwxNonces } from "@/lib/db/schema";
+import { rateLimits, siwxNonces } from "@/lib/db/schema";
 
 export type IssuedNonce = { nonce: string; issuedAt: Date; expiresAt: Date };
 
@@ -63,4 +63,45 @@ export async function deleteExpiredNonces(db: DbOrTx): Promise<number> {
     .where(lte(siwxNonces.expiresAt, sql`now()`))
     .returning({ nonce: siwxNonces.nonce });
   return rows.length;
+}
+
+/**
+ * Spends `nonce` for `address` and counts the request in the same statement, so a signed request
+ * commits once: `always` (the client address's key, or null) is counted whatever happens to the nonce,
+ * `ifSpent` (the wallet's key) only when this call spent it, so replaying someone's used proof never
+ * eats into that wallet's budget. Keys are written in sorted order (no deadlock between two requests
+ * sharing both); `windowStart` is the fixed window's start. Returns whether the nonce was spent and the
+ * count under each key written.
+ */
+export async function spendNonceAndCount(
+  db: DbOrTx,
+  args: { nonce: string; address: string; always: string | null; ifSpent: string; windowStart: Date },
+): Promise<{ spent: boolean; counts: Map<string, number> }> {
+  const { nonce, address, always, ifSpent, windowStart } = args;
+  const result: unknown = await db.execute(sql`
+    with spent as (
+      update ${siwxNonces} set consumed_at = now(), consumed_by = ${address}
+      where nonce = ${nonce} and consumed_at is null and expires_at > now()
+      returning nonce
+    ), counted as (
+      insert into ${rateLimits} (key, window_start, count)
+      select k, ${windowStart.toISOString()}::timestamptz, 1 from (
+        select ${always}::text as k where ${always}::text is not null
+        union all
+        select ${ifSpent}::text from spent
+      ) as keys
+      order by k
+      on conflict (key, window_start) do update set count = ${rateLimits}.count + 1
+      returning key, count
+    )
+    select (select count(*) from spent)::int as spent,
+      (select coalesce(json_agg(json_build_object('key', key, 'count', count)), '[]'::json) from counted) as counts`);
+  // postgres.js answers the rows as an array, PGlite as `{ rows }`.
+  type Row = { spent: number; counts: { key: string; count: number }[] | string };
+  const [row] = (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
+  const counts = typeof row?.counts === "string" ? JSON.parse(row.counts) : (row?.counts ?? []);
+  return {
+    spent: row?.spent === 1,
+    counts: new Map((counts as { key: string; count: number }[]).map((c) => [c.key, c.count])),
+  };
 }

@@ -10,7 +10,7 @@ import {
   validateSIWxMessage,
 } from "@x402/extensions/sign-in-with-x";
 import { getAddress, hashMessage, isAddress } from "viem";
-import { getDb } from "@/lib/db/client";
+import { type Db, getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { docsLinks } from "@/lib/http/docs";
 import { AppError } from "@/lib/http/errors";
@@ -115,11 +115,14 @@ async function signedText(payload: SIWxPayload, chainId: number): Promise<string
 
 /**
  * Verifies a SIGN-IN-WITH-X header and spends its nonce; throws `sign-in-invalid` with the reason otherwise.
- * A plain wallet costs one ECDSA recovery and one statement (the nonce spent, conditionally); only a
+ * A plain wallet costs one ECDSA recovery and one statement (the nonce spent, conditionally, by `spend`); only a
  * contract wallet reaches its chain, and only with a nonce we issued. The nonce is spent last, so a bad
  * signature cannot burn someone's nonce.
  */
-export async function verifySignIn(header: string): Promise<Identity> {
+export async function verifySignIn(
+  header: string,
+  spend: (db: Db, nonce: string, address: `0x${string}`) => Promise<boolean> = consumeNonce,
+): Promise<Identity> {
   const payload = parse(header);
   const network = signInNetworkOf(payload.chainId);
   if (!network || payload.type !== "eip191") {
@@ -139,14 +142,17 @@ export async function verifySignIn(header: string): Promise<Identity> {
     });
     if (!valid) throw invalid("The signature does not match the address and message.");
   }
-  if (!(await consumeNonce(db, payload.nonce, address))) throw invalid(NONCE_UNUSABLE);
+  if (!(await spend(db, payload.nonce, address))) throw invalid(NONCE_UNUSABLE);
   return { address, chainId: network, did: `did:pkh:${network}:${address}` };
 }
 
+/** How a signed request's nonce is spent: by default alone; a rate-limited route counts in the same statement. */
+export type SpendNonce = NonNullable<Parameters<typeof verifySignIn>[1]>;
+
 /** The caller's identity from a SIGN-IN-WITH-X proof or, without one, the browser's session cookie; else null. */
-export async function signInOf(request: Request): Promise<Identity | null> {
+export async function signInOf(request: Request, spend?: SpendNonce): Promise<Identity | null> {
   const header = request.headers.get(SIWX_HEADER);
-  if (header) return verifySignIn(header);
+  if (header) return verifySignIn(header, spend);
   const session = await sessionOf(request);
   return session ? { address: session.address, chainId: session.chainId, did: session.did } : null;
 }

@@ -7,7 +7,7 @@ import { env } from "@/lib/env";
 import { AppError } from "./errors";
 import { peerAddress } from "./peer-address";
 
-const WINDOW_MS = 60_000;
+export const WINDOW_MS = 60_000;
 // Windows older than this are deleted now and then, by whichever instance happens to count.
 const KEEP_MS = 10 * WINDOW_MS;
 const CLEANUP_CHANCE = 0.01;
@@ -42,7 +42,7 @@ const countStatements = [1, 2].map((keys) =>
  * both keys lock their rows in the same order and never deadlock.
  */
 export async function countRequests(db: DbOrTx, keys: string[], now = Date.now()) {
-  const windowStart = new Date(Math.floor(now / WINDOW_MS) * WINDOW_MS);
+  const windowStart = windowStartOf(now);
   const sorted = [...new Set(keys)].sort();
   const statement = countStatements[sorted.length - 1];
   if (!statement) throw new Error(`countRequests counts one or two keys, not ${sorted.length}`);
@@ -55,6 +55,11 @@ export async function countRequests(db: DbOrTx, keys: string[], now = Date.now()
     windowEnd: windowStart.getTime() + WINDOW_MS,
     retryAfter: Math.max(1, Math.ceil((windowStart.getTime() + WINDOW_MS - now) / 1000)),
   };
+}
+
+/** The start of the fixed window `now` falls in. */
+export function windowStartOf(now: number): Date {
+  return new Date(Math.floor(now / WINDOW_MS) * WINDOW_MS);
 }
 
 /** Counts one request under `key` in the current fixed window; the count is shared by every instance. */
@@ -107,10 +112,18 @@ export async function enforceLimits(limits: Limit[]): Promise<void> {
     limits.map((l) => l.key),
     now,
   );
-  const over = limits.filter((limit, i) => counts[i]! > limit.limit);
+  refuseOver(limits, new Map(limits.map((l, i) => [l.key, counts[i]!])), now, windowEnd);
+}
+
+/**
+ * Throws the 429 with Retry-After for the first of `limits` whose count (as just written) went over,
+ * and remembers every one that did, so this instance refuses it without a round trip until `windowEnd`.
+ */
+export function refuseOver(limits: Limit[], counts: Map<string, number>, now: number, windowEnd: number) {
+  const over = limits.filter((limit) => (counts.get(limit.key) ?? 0) > limit.limit);
   if (over.length === 0) return;
   if (knownOver.size >= MAX_KNOWN_OVER) knownOver.clear();
-  for (const limit of over) knownOver.set(limit.key, { count: counts[limits.indexOf(limit)]!, windowEnd });
+  for (const limit of over) knownOver.set(limit.key, { count: counts.get(limit.key)!, windowEnd });
   throw tooMany(over[0]!, now, windowEnd);
 }
 
