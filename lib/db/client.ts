@@ -4,6 +4,7 @@ import path from "node:path";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
+import { retryingConflicts } from "./errors";
 import * as schema from "./schema";
 
 type Schema = typeof schema;
@@ -36,7 +37,7 @@ async function open(url: string | undefined, dataDir: string): Promise<Handle> {
     }
     const client = postgres(url, { max: 10, onnotice: () => {} });
     return {
-      db: drizzle({ client, schema }) as unknown as Db,
+      db: retryingTransactions(drizzle({ client, schema }) as unknown as Db),
       close: () => client.end(),
       driver: "postgres",
     };
@@ -53,6 +54,20 @@ async function open(url: string | undefined, dataDir: string): Promise<Handle> {
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder: MIGRATIONS });
   return { db: db as unknown as Db, close: () => client.close(), driver: "pglite" };
+}
+
+/**
+ * Every top-level transaction of `db` runs again when the database rolls it back for a race it lost
+ * (retryingConflicts). A transaction nested in another is a savepoint and is never retried alone: the
+ * whole outer transaction is. PGlite has one connection and never races, so only postgres.js gets it.
+ */
+function retryingTransactions(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((...args: Parameters<Db["transaction"]>) =>
+    retryingConflicts(() => transaction(...args), {
+      onRetry: (code) => console.warn(`[db] a transaction lost a race (SQLSTATE ${code}); running it again`),
+    })) as Db["transaction"];
+  return db;
 }
 
 // Survives Next's module reloads in dev: one database handle per process.

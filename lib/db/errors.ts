@@ -1,5 +1,10 @@
 /** SQLSTATE codes the domain reacts to. */
-export const SQLSTATE = { notNullViolation: "23502", uniqueViolation: "23505" } as const;
+export const SQLSTATE = {
+  notNullViolation: "23502",
+  uniqueViolation: "23505",
+  serializationFailure: "40001",
+  deadlockDetected: "40P01",
+} as const;
 
 /** The SQLSTATE of a database error, through drizzle's wrapping, whichever driver raised it. */
 export function sqlStateOf(error: unknown): string | undefined {
@@ -10,4 +15,50 @@ export function sqlStateOf(error: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/** Whether a transaction failed only because another one raced it: the database rolled it back whole. */
+export function isRetryableConflict(error: unknown): boolean {
+  const code = sqlStateOf(error);
+  return code === SQLSTATE.serializationFailure || code === SQLSTATE.deadlockDetected;
+}
+
+/** How many times a transaction runs at most when it keeps losing races, and the first back-off. */
+const CONFLICT_ATTEMPTS = 6;
+const FIRST_BACKOFF_MS = 4;
+// Failures a retry already gave up on: a retry around it (the store around a transaction) never runs
+// them again, so nested retries cost `attempts` runs in all, not their product.
+const givenUp = new WeakSet<object>();
+
+/**
+ * Runs a whole transaction again when the database rolled it back for a race it lost: a serialization
+ * failure (SQLSTATE 40001, what a serializable or distributed PostgreSQL answers where plain PostgreSQL
+ * at read committed waits on a lock) or a deadlock (40P01). Each attempt starts from nothing, so only a
+ * transaction whose body talks to the database alone may be retried; every one here does (the chain and
+ * webhooks are called outside them). Backs off with full jitter, and gives up after `attempts`; a failure
+ * one retry gave up on is not run again by another around it.
+ */
+export async function retryingConflicts<T>(
+  run: () => Promise<T>,
+  options: {
+    attempts?: number;
+    sleep?: (ms: number) => Promise<void>;
+    onRetry?: (code: string) => void;
+  } = {},
+): Promise<T> {
+  const attempts = options.attempts ?? CONFLICT_ATTEMPTS;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isRetryableConflict(error) || givenUp.has(error as object)) throw error;
+      if (attempt >= attempts) {
+        givenUp.add(error as object);
+        throw error;
+      }
+      options.onRetry?.(sqlStateOf(error)!);
+      await sleep(Math.random() * FIRST_BACKOFF_MS * 2 ** (attempt - 1));
+    }
+  }
 }

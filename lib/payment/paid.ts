@@ -1,5 +1,6 @@
 import "server-only";
 import { type DbOrTx, getDb } from "@/lib/db/client";
+import { retryingConflicts } from "@/lib/db/errors";
 import { env } from "@/lib/env";
 import { docsLinks } from "@/lib/http/docs";
 import { AppError, validationError } from "@/lib/http/errors";
@@ -547,7 +548,9 @@ export async function commitPaid<TBody>(
   ctx: PaidContext,
 ): Promise<{ resultId: string; body: TBody }> {
   try {
-    return await commit(ctx);
+    // The store is one statement or one transaction, rolled back whole when it loses a race: the money
+    // already moved, so it runs again rather than leave the write to recovery.
+    return await retryingConflicts(() => commit(ctx));
   } catch (error) {
     if (ctx.txRef) {
       await markSettled(ctx.db, ctx.paymentId, ctx.txRef).catch((e: unknown) => {
