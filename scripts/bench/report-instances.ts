@@ -154,7 +154,11 @@ ${table}
   SERIALIZABLE alike; the paid path takes no advisory lock (only migrations and mppx's read-modify-write helper,
   which a charge does not call). Two caveats: the rate-limit counter is one row per client address per minute,
   a hot row under optimistic concurrency when one address sends many calls at once (behind a load balancer set
-  \`TRUST_PROXY\`, or every request counts on the balancer's row, as in this bench); and the app does not retry a
-  serialization failure (SQLSTATE 40001): before settlement it is an error with nothing charged, after it the
-  store fails into 503 \`payment-pending\` and recovery stores the write, so nothing is lost, but a database that
-  aborts often would want a retry around the claim and the store.`;
+  \`TRUST_PROXY\`, or every request counts on the balancer's row, as in this bench); and a database that aborts a
+  transaction for a race it lost (a serialization failure, SQLSTATE 40001, or a deadlock, 40P01) costs that
+  transaction another run. Every top-level transaction runs again on either, up to 6 times with jittered
+  back-off (\`lib/db/errors.ts\`); each one talks to the database alone, so a second run is safe, and a test
+  makes PostgreSQL abort one of two racing serializable transactions and sees both commit. The store after
+  settlement runs again the same way, statement or transaction, and past its attempts it answers 503
+  \`payment-pending\` and recovery stores the write. Any other single statement that loses a race is an error
+  before anything is charged. Nothing is lost either way.`;

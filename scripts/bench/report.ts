@@ -122,24 +122,32 @@ type Prepared = {
   };
 };
 
-function inboxTable(prepared: Prepared | undefined, http: unknown): string {
+function inboxTable(prepared: Prepared | undefined, http: unknown, floor: unknown): string {
   const inbox = prepared?.inbox;
   if (!inbox) return "_not measured_";
   const overHttp = Array.isArray(http)
-    ? (http as Array<{ name: string; latency: Summary; items: number }>)
+    ? (http as Array<{ name: string; latency: Summary; items: number; server?: Record<string, Summary> }>)
     : [];
+  const floors = floor as { fetch?: Summary; nodeHttp?: Summary } | undefined;
   const rows = [
     `${inbox.nsRows.toLocaleString("en-US")} items in the namespace, ${inbox.tableRows.toLocaleString("en-US")} rows in the table, page limit ${inbox.pageLimit}.${inbox.groups ? ` ${inbox.groups.toLocaleString("en-US")} groups of duplicates hold ${(inbox.duplicates ?? 0).toLocaleString("en-US")} of the namespace's reports (2 to 7 reports each); "grouped" pages show one row per group with its reporters.` : ""}`,
     "",
-    "A newest-first search runs in two steps (the newest 2,000 items of the view, then the search indexes for the rest); its plan columns show the single-statement form, for the index it reaches. HTTP times include the sign-in proof's verification.",
+    "A newest-first search runs in two steps (the newest 2,000 items of the view, then the search indexes for the rest); its plan columns show the single-statement form, for the index it reaches. HTTP times include the sign-in proof's verification. Every proof is fetched and signed before the clock, so the calls run back to back, as the in-process samples do. The server's own time is its Server-Timing: the sign-in (the proof checked, the nonce spent and both rate limits counted in one statement), then the owner check, the page query and the JSON answer.",
     "",
-    "| page | HTTP p50 ms | HTTP p95 ms | in-process p50 ms | in-process p95 ms | index (EXPLAIN ANALYZE of the service's query) | order from the index? | rows read by the scan | plan execution ms |",
-    "|---|---:|---:|---:|---:|---|---|---:|---:|",
+    floors?.fetch
+      ? `The floor under any call: GET /healthz, a constant answer through the same Next.js server and wrapper, takes p50 ${floors.fetch.p50} ms with the same client (fetch), and ${floors.nodeHttp?.p50 ?? "–"} ms with node:http on a kept-alive socket. Everything outside the server's own time is that floor plus the larger request (the proof) and answer (${inbox.pageLimit} items, compressed by Next.js).`
+      : "",
+    "",
+    "| page | HTTP p50 ms | HTTP p95 ms | server p50 ms: sign-in / rest / total | in-process p50 ms | in-process p95 ms | index (EXPLAIN ANALYZE of the service's query) | order from the index? | rows read by the scan | plan execution ms |",
+    "|---|---:|---:|---:|---:|---:|---|---|---:|---:|",
   ];
   for (const c of inbox.cases) {
     const h = overHttp.find((x) => x.name === c.name);
+    const server = h?.server
+      ? `${fmt(h.server.auth?.p50)} / ${fmt(h.server.db?.p50)} / ${fmt(h.server.total?.p50)}`
+      : "–";
     rows.push(
-      `| ${c.name} | ${fmt(h?.latency.p50)} | ${fmt(h?.latency.p95)} | ${c.inProcess.p50} | ${c.inProcess.p95} | ${c.explain.index ?? "**none**"} | ${c.explain.orderFromIndex === false ? "**no (Sort)**" : "yes"} | ${fmt(c.explain.rowsRead)} | ${fmt(c.explain.executionMs)} |`,
+      `| ${c.name} | ${fmt(h?.latency.p50)} | ${fmt(h?.latency.p95)} | ${server} | ${c.inProcess.p50} | ${c.inProcess.p95} | ${c.explain.index ?? "**none**"} | ${c.explain.orderFromIndex === false ? "**no (Sort)**" : "yes"} | ${fmt(c.explain.rowsRead)} | ${fmt(c.explain.executionMs)} |`,
     );
   }
   if (inbox.insights?.length) {
@@ -190,7 +198,7 @@ export function writeReport(results: Record<string, unknown>, mdPath: string, js
     | undefined;
 
   const paid = paidTable(results);
-  const inbox = inboxTable(prepared, results.inboxHttp);
+  const inbox = inboxTable(prepared, results.inboxHttp, results.httpFloor);
   const siwx = prepared?.siwx
     ? `${prepared.siwx.perSecond} verifications/s (p50 ${prepared.siwx.latency.p50} ms, p99 ${prepared.siwx.latency.p99} ms) over ${prepared.siwx.proofs} fresh proofs; a reused proof was ${prepared.siwx.replayOfUsedProof}.${
         prepared.siwx.sdk
@@ -321,7 +329,8 @@ ${instancesSection(results.instances)}
 - **Inbox**: rows seeded with one \`generate_series\` INSERT per 100,000 rows (the inbox's items interleaved in
   time with the rest), the namespace registered to a payer wallet, \`ANALYZE\`. The deep page's cursor is
   reached by walking pages of 100 through \`listFeedback\`. Each HTTP sample gets a fresh SIGN-IN-WITH-X proof
-  (single-use nonces); only the list call is timed. \`EXPLAIN (ANALYZE, BUFFERS)\` of the very query the service
+  (single-use nonces), all fetched and signed before the clock; only the list calls are timed, back to back, each
+  with its Server-Timing. GET /healthz, timed with the same client (fetch) and with node:http, is the floor. \`EXPLAIN (ANALYZE, BUFFERS)\` of the very query the service
   sends (built by the same \`inboxFilter\` + \`pageSelect\`; plans in the JSON) names the index used.
 - **Sign-in**: \`verifySignIn\` (lib/auth/siwx.ts) in-process over fresh proofs, sequentially.
 - **Baseline**: scripts/bench/baseline — \`withX402\` from \`@x402/next\` around a handler that stores into an

@@ -33,6 +33,7 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { Agent, request as httpRequest } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { Mppx, tempo } from "mppx/client";
@@ -612,6 +613,42 @@ type PreparedInbox = {
   inbox: { cases: Array<{ name: string; params: Record<string, string> }>; pageLimit: number };
 };
 
+/**
+ * The floor under any call to this server: GET /healthz, a handler that answers a constant through the
+ * same wrapper (request id, Server-Timing, metrics). With the inbox's own client (fetch), it is what
+ * Next.js routing, the loopback and the client cost together before any work of ours; with node:http on
+ * a kept-alive socket, how much of that is the client's.
+ */
+async function httpFloor(appUrl: string) {
+  const samples = envNumber("BENCH_FLOOR_SAMPLES", 200);
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const clients: Record<"fetch" | "nodeHttp", () => Promise<unknown>> = {
+    fetch: async () => (await fetch(`${appUrl}/healthz`)).json(),
+    nodeHttp: () =>
+      new Promise<void>((resolve, reject) => {
+        httpRequest(`${appUrl}/healthz`, { agent }, (res) => {
+          res.resume();
+          res.on("end", resolve);
+        })
+          .on("error", reject)
+          .end();
+      }),
+  };
+  const out: Record<string, Summary> = {};
+  for (const [name, call] of Object.entries(clients)) {
+    const latencies: number[] = [];
+    for (let i = -20; i < samples; i++) {
+      const t0 = now();
+      await call();
+      if (i >= 0) latencies.push(now() - t0);
+    }
+    out[name] = summarize(latencies);
+    console.log(`  GET /healthz with ${name.padEnd(31)} p50 ${out[name].p50} ms  p95 ${out[name].p95} ms`);
+  }
+  agent.destroy();
+  return out;
+}
+
 async function inboxOverHttp(appUrl: string, info: DevnetInfo, prepared: PreparedInbox) {
   const samples = envNumber("BENCH_LIST_SAMPLES", 30);
   const owner = info.accounts[0]!;
@@ -624,12 +661,18 @@ async function inboxOverHttp(appUrl: string, info: DevnetInfo, prepared: Prepare
     });
     const url = `${appUrl}/api/namespace/list?${qs}`;
     const latencies: number[] = [];
+    const serverMs: Record<string, number[]> = {};
     let count = -1;
     let failures = 0;
     let lastError = "";
+    // Every proof is fetched and signed before the clock, so the calls run back to back like the
+    // in-process samples they are compared with: a client signing between calls leaves the server and
+    // the database idle, and on this VM each wakes a millisecond or more late for the next statement.
+    const proofs: string[] = [];
+    for (let i = -2; i < samples; i++) proofs.push(await signInHeader(fetch, url, owner.privateKey));
     // Two unmeasured calls first, so the first case does not pay for a cold cache alone.
     for (let i = -2; i < samples; i++) {
-      const proof = await signInHeader(fetch, url, owner.privateKey);
+      const proof = proofs[i + 2]!;
       const t0 = now();
       const res = await fetch(url, { headers: { "SIGN-IN-WITH-X": proof } });
       const body = (await res.json()) as { count?: number };
@@ -637,6 +680,9 @@ async function inboxOverHttp(appUrl: string, info: DevnetInfo, prepared: Prepare
       if (i < 0) continue;
       if (res.status === 200) {
         latencies.push(dt);
+        for (const [phase, ms] of Object.entries(parseServerTiming(res.headers.get("server-timing")))) {
+          serverMs[phase] = [...(serverMs[phase] ?? []), ms];
+        }
         count = body.count ?? -1;
       } else {
         failures++;
@@ -644,9 +690,13 @@ async function inboxOverHttp(appUrl: string, info: DevnetInfo, prepared: Prepare
       }
     }
     const latency = summarize(latencies);
-    out.push({ name: c.name, items: count, failures, lastError, latency });
+    const server = Object.fromEntries(Object.entries(serverMs).map(([p, v]) => [p, summarize(v)]));
+    out.push({ name: c.name, items: count, failures, lastError, latency, server });
+    const phases = Object.entries(server)
+      .map(([p, v]) => `${p} ${v.p50}`)
+      .join(", ");
     console.log(
-      `  ${c.name.padEnd(44)} p50 ${latency.p50} ms  p95 ${latency.p95} ms  (${count} items${failures ? `, ${failures} failed: ${lastError}` : ""})`,
+      `  ${c.name.padEnd(44)} p50 ${latency.p50} ms  p95 ${latency.p95} ms  server p50: ${phases}  (${count} items${failures ? `, ${failures} failed: ${lastError}` : ""})`,
     );
   }
   return out;
@@ -976,6 +1026,7 @@ async function singleInstance(
   const prepared = results.prepared as (PreparedInbox & { error?: string }) | undefined;
   if (SECTIONS.has("inbox") && prepared && !prepared.error) {
     section("Inbox pages over HTTP (fresh sign-in proof per request, only the list call timed)");
+    results.httpFloor = await attempt("floor", () => httpFloor(appUrl));
     results.inboxHttp = await attempt("inbox", () => inboxOverHttp(appUrl, info, prepared));
   }
   if (SECTIONS.has("soak")) {
