@@ -48,3 +48,19 @@ export async function watchCsp(page: Page): Promise<string[]> {
   });
   return violations;
 }
+
+/**
+ * The next request matching `url` is answered by the server at once, but the answer reaches the page
+ * only once `until` has settled: a slow network delivering a read from before a write after that write.
+ */
+export async function deliverLate(page: Page, url: RegExp, until: Promise<unknown>) {
+  await page.route(
+    url,
+    async (route) => {
+      const response = await route.fetch();
+      await until;
+      await route.fulfill({ response });
+    },
+    { times: 1 },
+  );
+}

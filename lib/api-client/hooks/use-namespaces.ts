@@ -3,6 +3,7 @@ import { parseUsd } from "@/lib/money";
 import { useClientConfig } from "../config";
 import { postRegister } from "../fetchers/namespaces";
 import { namespacesQuery, queryKeys } from "../queries";
+import { rereadAfterWrite } from "./after-write";
 import { usePayingFetch } from "./use-paying-fetch";
 
 /** The signed-in wallet's namespaces. */
@@ -20,6 +21,6 @@ export function useRegisterNamespace(owner: string) {
       const pay = await preparePay(parseUsd(config.prices.register) ?? 0n);
       return postRegister(pay, input);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.namespaces(owner) }),
+    onSuccess: () => rereadAfterWrite(queryClient, [queryKeys.namespaces(owner)]),
   });
 }

@@ -1,8 +1,9 @@
-import { type InfiniteData, useMutation, useQueryClient } from "@tanstack/react-query";
+import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { formatUsd } from "@/lib/money";
 import { postResolve } from "../fetchers/feedback";
 import { queryKeys } from "../queries";
 import type { FeedbackRecord, InboxItem, InboxPage, ResolveResult } from "../types";
+import { rereadAfterWrite, stopReadsInFlight } from "./after-write";
 import { usePayingFetch } from "./use-paying-fetch";
 
 type ResolveInput = { id: string; message: string; rewardMicroUsd: bigint };
@@ -40,24 +41,41 @@ export function useResolveFeedback(owner: string, namespace: string) {
         ...(tipped ? { rewardAmount: formatUsd(rewardMicroUsd) } : {}),
       });
     },
-    onSuccess: ({ result }, { id }) => {
-      queryClient.setQueryData<FeedbackRecord>(
-        queryKeys.item(owner, id),
-        (old) => old && applied(old, result),
-      );
-      queryClient.setQueriesData<InfiniteData<InboxPage>>(
-        { queryKey: [...queryKeys.namespace(owner, namespace), "inbox"] },
-        (data) =>
-          data && {
-            ...data,
-            pages: data.pages.map((page) => ({
-              ...page,
-              feedback: page.feedback.map((item) => (item.id === id ? applied(item, result) : item)),
-            })),
-          },
-      );
-      void queryClient.invalidateQueries({ queryKey: queryKeys.counts(owner, namespace) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.namespaces(owner) });
-    },
+    onSuccess: ({ result }, { id }) => applyResolved(queryClient, owner, namespace, id, result),
   });
+}
+
+/**
+ * A resolve's answer, applied in place to the item's full view and to every cached inbox page, so the
+ * list keeps its scroll and pages. A read of either still in flight may hold the item as it was before
+ * and is stopped first, then asked again; the full view is read again anyway, for its history. Resolves
+ * once the answer is in place, without waiting for those reads.
+ */
+export async function applyResolved(
+  queryClient: QueryClient,
+  owner: string,
+  namespace: string,
+  id: string,
+  result: ResolveResult,
+) {
+  const item = queryKeys.item(owner, id);
+  const inbox = [...queryKeys.namespace(owner, namespace), "inbox"];
+  const [stopped] = await Promise.all([
+    stopReadsInFlight(queryClient, [inbox]),
+    stopReadsInFlight(queryClient, [item]),
+  ]);
+  queryClient.setQueryData<FeedbackRecord>(item, (old) => old && applied(old, result));
+  queryClient.setQueriesData<InfiniteData<InboxPage>>(
+    { queryKey: inbox },
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => ({
+          ...page,
+          feedback: page.feedback.map((entry) => (entry.id === id ? applied(entry, result) : entry)),
+        })),
+      },
+  );
+  for (const queryKey of stopped) void queryClient.invalidateQueries({ queryKey, exact: true });
+  void rereadAfterWrite(queryClient, [item, queryKeys.counts(owner, namespace), queryKeys.namespaces(owner)]);
 }

@@ -4,6 +4,7 @@ import { connect, disconnect, getConnection, getConnectors, signMessage } from "
 import { deleteSession, fetchSignInChallenge, postSignIn } from "../fetchers/session";
 import { queryKeys } from "../queries";
 import { buildSignInMessage } from "../wallet/siwe-message";
+import { stopReadsInFlight } from "./after-write";
 
 /**
  * Connects the chosen wallet when asked (or uses the connected one), has it sign a SIWE message and
@@ -29,7 +30,9 @@ export function useSignIn() {
       const signature = await signMessage(config, { account: address, message });
       return postSignIn({ message, signature });
     },
-    onSuccess: (session) => {
+    onSuccess: async (session) => {
+      // A session read in flight predates the sign-in and must not land over it.
+      await stopReadsInFlight(queryClient, [queryKeys.session]);
       queryClient.removeQueries({ queryKey: ["owner"] });
       queryClient.setQueryData(queryKeys.session, session);
     },
@@ -45,7 +48,8 @@ export function useSignOut() {
       await deleteSession();
       if (getConnection(config).status === "connected") await disconnect(config);
     },
-    onSettled: () => {
+    onSettled: async () => {
+      await stopReadsInFlight(queryClient, [queryKeys.session]);
       queryClient.removeQueries({ queryKey: ["owner"] });
       queryClient.setQueryData(queryKeys.session, null);
     },

@@ -2,14 +2,17 @@ import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-q
 import { postLabels, postMerge, postStatus, postUnmerge } from "../fetchers/feedback";
 import { queryKeys } from "../queries";
 import type { FeedbackStatus } from "../types";
+import { rereadAfterWrite } from "./after-write";
 
 type Input = { ids: string[]; status: FeedbackStatus; message: string };
 
 /** After a triage change: the inbox, counts and the changed items' full views are read again. */
 function refresh(queryClient: QueryClient, owner: string, namespace: string, ids: string[]) {
-  void queryClient.invalidateQueries({ queryKey: queryKeys.namespace(owner, namespace) });
-  for (const id of ids) void queryClient.invalidateQueries({ queryKey: queryKeys.item(owner, id) });
-  void queryClient.invalidateQueries({ queryKey: queryKeys.namespaces(owner) });
+  return rereadAfterWrite(queryClient, [
+    queryKeys.namespace(owner, namespace),
+    ...ids.map((id) => queryKeys.item(owner, id)),
+    queryKeys.namespaces(owner),
+  ]);
 }
 
 /** Moves items to a triage status, with a message for their submitters. */
@@ -23,7 +26,7 @@ export function useChangeStatus(owner: string, namespace: string) {
         status,
         ...(message.trim() ? { message: message.trim() } : {}),
       }),
-    onSuccess: (_, { ids }) => refresh(queryClient, owner, namespace, ids),
+    onSuccess: (_, { ids }) => void refresh(queryClient, owner, namespace, ids),
   });
 }
 
@@ -33,7 +36,7 @@ export function useMerge(owner: string, namespace: string) {
   return useMutation({
     mutationFn: ({ into, ids }: { into: string; ids: string[] }) =>
       postMerge({ namespace, into, feedbackIds: ids }),
-    onSuccess: (_, { into, ids }) => refresh(queryClient, owner, namespace, [into, ...ids]),
+    onSuccess: (_, { into, ids }) => void refresh(queryClient, owner, namespace, [into, ...ids]),
   });
 }
 
@@ -42,7 +45,7 @@ export function useUnmerge(owner: string, namespace: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ ids }: { ids: string[]; head: string }) => postUnmerge({ namespace, feedbackIds: ids }),
-    onSuccess: (_, { ids, head }) => refresh(queryClient, owner, namespace, [head, ...ids]),
+    onSuccess: (_, { ids, head }) => void refresh(queryClient, owner, namespace, [head, ...ids]),
   });
 }
 
@@ -52,6 +55,6 @@ export function useChangeLabels(owner: string, namespace: string) {
   return useMutation({
     mutationFn: ({ ids, add = [], remove = [] }: { ids: string[]; add?: string[]; remove?: string[] }) =>
       postLabels({ namespace, feedbackIds: ids, add, remove }),
-    onSuccess: (_, { ids }) => refresh(queryClient, owner, namespace, ids),
+    onSuccess: (_, { ids }) => void refresh(queryClient, owner, namespace, ids),
   });
 }

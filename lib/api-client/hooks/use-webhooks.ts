@@ -10,6 +10,7 @@ import {
   type WebhookSettings,
 } from "../fetchers/webhooks";
 import { queryKeys } from "../queries";
+import { rereadAfterWrite, stopReadsInFlight } from "./after-write";
 
 const keys = {
   settings: (owner: string, namespace: string) =>
@@ -46,7 +47,11 @@ function useSettingsMutation<T>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSuccess: (settings) => queryClient.setQueryData(keys.settings(owner, namespace), settings),
+    // The answer is the settings as written: a read still in flight may predate it and must not land.
+    onSuccess: async (settings) => {
+      await stopReadsInFlight(queryClient, [keys.settings(owner, namespace)]);
+      queryClient.setQueryData(keys.settings(owner, namespace), settings);
+    },
   });
 }
 
@@ -70,7 +75,7 @@ export function useSendTestEvent(owner: string, namespace: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => postTestEvent(namespace),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.deliveries(owner, namespace) }),
+    onSuccess: () => rereadAfterWrite(queryClient, [keys.deliveries(owner, namespace)]),
   });
 }
 
@@ -79,6 +84,6 @@ export function useResendDelivery(owner: string, namespace: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => postResendDelivery(namespace, id),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.deliveries(owner, namespace) }),
+    onSettled: () => rereadAfterWrite(queryClient, [keys.deliveries(owner, namespace)]),
   });
 }
