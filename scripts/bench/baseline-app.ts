@@ -42,7 +42,7 @@ export async function startBaselineApp(options: {
   port: number;
   env: Record<string, string>;
   tmp: string;
-}): Promise<NextApp> {
+}): Promise<NextApp & { startAgain: () => Promise<NextApp> }> {
   const { source, name, port, env, tmp } = options;
   const dir = path.join(tmp, name);
   rmSync(dir, { recursive: true, force: true });
@@ -60,5 +60,7 @@ export async function startBaselineApp(options: {
     throw new Error(`${name}: next build failed:\n${`${build.stdout}${build.stderr}`.slice(-3000)}`);
   }
   console.log(`  ${name} built in ${Math.round((now() - t0) / 1000)} s (next build --webpack, ${dir})`);
-  return startNext({ dir, port, env, probePath: "/api/feedback" });
+  // Once built, the same app starts again as a fresh process (its nonce cache and clients new).
+  const startAgain = () => startNext({ dir, port, env, probePath: "/api/feedback" });
+  return { ...(await startAgain()), startAgain };
 }

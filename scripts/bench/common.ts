@@ -357,3 +357,33 @@ export function runInProcessChild(
     );
   });
 }
+
+export type ChainPoint = { restore: () => Promise<void> };
+
+/**
+ * A point on an anvil chain to come back to: `restore()` reverts every block and state since (evm_revert)
+ * and marks the point again, since anvil forgets a snapshot once reverted to. anvil slows as a run's
+ * payments pile up (on this machine the facilitator's settle alone fell from 105 to 43 req/s over 3,800
+ * payments, and was back at 86 after a revert), so each timed run starts from the same chain.
+ */
+export async function chainPoint(rpcUrl: string): Promise<ChainPoint> {
+  const rpc = async <T>(method: string, params: unknown[] = []): Promise<T> => {
+    const res = await fetch(rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    });
+    const body = (await res.json()) as { result?: T; error?: { message: string } };
+    if (body.error || body.result === undefined) {
+      throw new Error(`${method}: ${body.error?.message ?? `no result (HTTP ${res.status})`}`);
+    }
+    return body.result;
+  };
+  let id = await rpc<string>("evm_snapshot");
+  return {
+    restore: async () => {
+      if (!(await rpc<boolean>("evm_revert", [id]))) throw new Error(`evm_revert: snapshot ${id} unknown`);
+      id = await rpc<string>("evm_snapshot");
+    },
+  };
+}

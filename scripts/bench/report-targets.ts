@@ -64,9 +64,9 @@ export function targetsTable(results: Record<string, unknown>): string {
   const ours = at(results.x402, c);
   const ceiling = at(results.ceiling, c);
   const vsCeiling = ratio(ours?.rps, ceiling?.rps);
-  // The ceiling only falls with more concurrency when the chain itself slowed during the run (its state
-  // grows with every payment): then every server waits on the chain, and a ratio near 1 says nothing
-  // about the server's own cost.
+  // The ceiling only falls with more concurrency when the chain itself slowed (its state grows with every
+  // payment; each run now starts on a reverted chain, but a run of its own can still slow it): then every
+  // server waits on the chain, and a ratio near 1 says nothing about the server's own cost.
   const peak = Math.max(...levels(results.ceiling).map((l) => l.rps));
   const chainSlowed = ceiling !== undefined && ceiling.rps < 0.9 * peak;
   const slowedNote = chainSlowed

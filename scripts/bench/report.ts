@@ -265,8 +265,12 @@ and each payment is signed with the official client's \`.sign\` just before its 
 is single-use (HMAC-bound id, 25 s Tempo validity), so each request first fetches its own 402 and the mppx
 client builds its credential (signing plus the client's gas estimate over RPC). Signing and, for MPP, the
 402 are timed apart and not in the latency, but they are inside the wall time, so req/s is what one load
-generator on the same machine achieved. Before its first level each server gets the same untimed warm-up
-(BENCH_WARMUP paid calls at concurrency 8: JIT, route modules, database pool), and every x402 level runs
+generator on the same machine achieved. Every timed x402 run (ours, the baseline and the ceiling, at every
+level and repeat, and each open-loop run) starts on the same chain: the devnet's x402 chain is reverted
+(\`evm_revert\`) to the point right after it was funded, because anvil slows as payments pile up (the
+ceiling alone fell from 105 to 43 req/s over 3,800 payments on one chain, and was back at 86 after a
+revert). Each server is then started afresh and gets the same untimed warm-up (BENCH_WARMUP paid calls at
+concurrency 8: JIT, route modules, database pool, nonce cache) before the timed run. Every x402 level runs
 BENCH_REPEATS times, alternating which server goes first; the table pools the repeats, and the verdict
 above also compares them repeat by repeat, since this machine's run-to-run noise is about ±10%. CPU per call is the
 server process's CPU time (all its threads) and the whole machine's busy time (every process, all cores:
@@ -337,13 +341,13 @@ ${instancesSection(results.instances)}
   in-memory array, with an in-process facilitator built the way the SDK's documentation builds one (viem's
   nonce manager, send then poll for the receipt), same chain, a facilitator key of its own. Per paid call \`withX402\` asks the facilitator twice (verify before its handler runs,
   then settle, which verifies again); ours asks once (settle, which verifies before it sends anything), since
-  the ledger claim, not a prior verify, is what keeps an unpaid write from being stored. Measured level by level right after ours (ours c=1, baseline c=1, ours c=8, ...), never
-  concurrently, so both see the same chain and machine state. It is a minimal Next.js app of its own (one route,
+  the ledger claim, not a prior verify, is what keeps an unpaid write from being stored. Measured level by level beside ours (ours c=1, baseline c=1, ours c=8, ...), never
+  concurrently, each run on the same reverted chain. It is a minimal Next.js app of its own (one route,
   no proxy, no instrumentation), copied to a temp directory, built with \`next build --webpack\` (Turbopack
   refuses the linked node_modules there) and served by \`next start\`, like ours.
 - **Ceiling**: scripts/bench/inproc.ts \`ceiling\` — our facilitator (lib/payment/facilitator.ts, one key, no
   lease) settling pre-signed payments in a closed loop in one process: no HTTP, no database, no ledger. It runs
-  after ours and the baseline at every repeat of every level, so all three see the same chain, and from a
+  after ours and the baseline at every repeat of every level, on the same reverted chain, and from a
   third key, so no one's nonce is moved by another. What a paid call can do at best on this chain and machine.
 - **MPP anchor**: scripts/bench/mpp-baseline — \`mppx\`'s own Next.js handler (\`mppx/nextjs\`) with its
   in-memory store, the same price, chain, currency, recipient and payers, storing into an in-memory array;

@@ -46,6 +46,8 @@ import { type DevnetInfo, startDevnet } from "../devnet/start-devnet";
 import { tempoClient } from "../devnet/tempo";
 import { startBaselineApp } from "./baseline-app";
 import {
+  type ChainPoint,
+  chainPoint,
   closedLoop,
   envNumber,
   freePort,
@@ -349,29 +351,46 @@ async function x402Level(
   return { ...level, challengeMs };
 }
 
-type X402Target = { key: "x402" | "baseline"; url: string; label: string; pid: number };
+type X402Target = {
+  key: "x402" | "baseline";
+  url: string;
+  label: string;
+  /** The server process, for its CPU time; a restart changes it. */
+  pid: number;
+  /** Stops the server and starts it again, fresh (its nonce cache and clients new), and sets `pid`. */
+  restart?: () => Promise<void>;
+};
 
 /**
- * x402 levels against each target, never concurrently, interleaved so both see the same chain and
- * machine state: after an equal untimed warm-up, each level runs BENCH_REPEATS times alternating the
- * order (ours, baseline; baseline, ours; ...), and each target's repeats are pooled.
+ * x402 levels against each target, never concurrently. Each timed run starts on the same chain (`chain`
+ * reverted to the point after the devnet was funded) and a fresh server, which gets an untimed warm-up
+ * first: ours, the withX402 baseline and the ceiling each meet the chain as it was, not as the runs
+ * before them left it. Each level runs BENCH_REPEATS times alternating the order (ours, baseline;
+ * baseline, ours; ...), the ceiling after them, and each target's repeats are pooled.
  */
-async function x402Levels(info: DevnetInfo, targets: X402Target[], ceiling?: CeilingOptions) {
+async function x402Levels(
+  info: DevnetInfo,
+  targets: X402Target[],
+  ceiling?: CeilingOptions,
+  chain?: ChainPoint,
+) {
   const payers = x402Payers(info);
   const out: Partial<Record<X402Target["key"], PaidLevel[] | { error: string }>> = {};
   const failedTarget = (t: X402Target) => {
     const sofar = out[t.key];
     return sofar !== undefined && !Array.isArray(sofar);
   };
-  for (const t of targets) {
-    if (!WARMUP) break;
-    const warm = await attempt(`${t.label} warm-up`, () => x402Level(payers, t, 8, WARMUP));
-    if ("error" in warm || warm.errors) {
-      const error = "error" in warm ? warm.error : `warm-up failed: ${warm.errorSamples[0]}`;
-      out[t.key] = { error };
-      console.error(`  ✖ ${t.label}: ${error}; its levels are skipped`);
-    } else console.log(`  ${`${t.label} warm-up`.padEnd(16)} ${warm.ok}/${warm.requests} ok (untimed)`);
-  }
+  const freshRun = async (t: X402Target, c: number) => {
+    await chain?.restore();
+    await t.restart?.();
+    if (WARMUP) {
+      const warm = await x402Level(payers, t, 8, WARMUP);
+      if (warm.errors) throw new Error(`warm-up failed: ${warm.errorSamples[0]}`);
+    }
+    return x402Level(payers, t, c, requestsFor(c));
+  };
+  if (chain)
+    console.log("  each run: the chain reverted to its funded state, a fresh server, an untimed warm-up");
   const ceilings: Array<CeilingLevel | { concurrency: number; error: string }> = [];
   for (const c of CONCURRENCY) {
     const runs = new Map<X402Target["key"], RawLevel[]>();
@@ -379,12 +398,17 @@ async function x402Levels(info: DevnetInfo, targets: X402Target[], ceiling?: Cei
     for (let r = 0; r < REPEATS; r++) {
       for (const t of r % 2 ? [...targets].reverse() : targets) {
         if (failedTarget(t)) continue;
-        const raw = await attempt(`${t.label} c=${c}`, () => x402Level(payers, t, c, requestsFor(c)));
-        if ("error" in raw) out[t.key] = raw;
-        else runs.set(t.key, [...(runs.get(t.key) ?? []), raw]);
+        const raw = await attempt(`${t.label} c=${c}`, () => freshRun(t, c));
+        if ("error" in raw) {
+          out[t.key] = raw;
+          console.error(`  ✖ ${t.label}: ${raw.error}; its levels are skipped`);
+        } else runs.set(t.key, [...(runs.get(t.key) ?? []), raw]);
       }
       if (ceiling) {
-        const run = await attempt(`ceiling c=${c}`, () => ceilingLevel(ceiling, c, requestsFor(c)));
+        const run = await attempt(`ceiling c=${c}`, async () => {
+          await chain?.restore();
+          return ceilingLevel(ceiling, c, requestsFor(c));
+        });
         if (!("error" in run)) ceilingRuns.push(run);
         else ceilings.push({ concurrency: c, error: run.error });
       }
@@ -559,17 +583,24 @@ function printOpen(label: string, l: Awaited<ReturnType<typeof openLoop>>) {
   );
 }
 
-/** x402 at a fixed arrival rate, against each target in turn, with payments signed before the clock. */
+/**
+ * x402 at a fixed arrival rate, against each target in turn, with payments signed before the clock; each
+ * on the funded chain and a fresh, warmed-up server, as the levels are.
+ */
 async function x402OpenLoop(
   info: DevnetInfo,
   targets: X402Target[],
   levels: Partial<Record<string, PaidLevel[] | { error: string } | unknown>>,
+  chain: ChainPoint,
 ) {
   const payers = x402Payers(info);
   const rate = openRate(targets.map((t) => levels[t.key] as PaidLevel[] | { error: string } | undefined));
   const count = envNumber("BENCH_OPEN_REQUESTS", QUICK ? 30 : 240);
   const out = [];
   for (const t of targets) {
+    await chain.restore();
+    await t.restart?.();
+    if (WARMUP) await x402Level(payers, t, 8, WARMUP);
     const res = await fetch(t.url, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -870,6 +901,8 @@ async function main() {
   const devnet = await startDevnet({ appUrl });
   stopList.push(() => devnet.stop());
   const info = devnet.info;
+  // The funded devnet, before any section pays: each x402 run and the soak start from here.
+  const funded = await chainPoint(info.x402.rpcUrl);
   const pgliteDir = path.join(tmp, "pglite");
   const env = devnetAppEnv(info, { databaseUrl: DATABASE_URL, pgliteDir });
   const childEnv = { ...env, NEXT_DIST_DIR: DIST_DIR, BENCH_DEVNET: JSON.stringify(info) };
@@ -909,7 +942,7 @@ async function main() {
   }
 
   if (["x402", "ceiling", "baseline", "mpp", "inbox", "soak"].some((s) => SECTIONS.has(s))) {
-    await singleInstance(info, env, childEnv, port, appUrl);
+    await singleInstance(info, env, childEnv, port, appUrl, funded);
   }
   if (SECTIONS.has("instances")) {
     section("Many instances: `next start` behind a round-robin balancer on one PostgreSQL");
@@ -955,9 +988,16 @@ async function singleInstance(
   childEnv: Record<string, string>,
   port: number,
   appUrl: string,
+  funded: ChainPoint,
 ) {
   const keys = (env.X402_FACILITATOR_PRIVATE_KEY ?? "").split(",");
-  const ourEnv = { ...env, NEXT_DIST_DIR: DIST_DIR, X402_FACILITATOR_PRIVATE_KEY: keys[0]! };
+  // A stable instance name: a restarted server takes its key's lease back at once instead of after 60 s.
+  const ourEnv = {
+    ...env,
+    NEXT_DIST_DIR: DIST_DIR,
+    X402_FACILITATOR_PRIVATE_KEY: keys[0]!,
+    INSTANCE_ID: "bench-single",
+  };
   section("next start");
   let app = await startNext({ dir: ROOT, port, env: ourEnv });
   stopList.push(() => app.stop());
@@ -966,7 +1006,16 @@ async function singleInstance(
   const feedbackUrl = `${appUrl}/api/namespace/feedback`;
 
   const targets: X402Target[] = [];
-  if (SECTIONS.has("x402")) targets.push({ key: "x402", url: feedbackUrl, label: "x402", pid: serverPid });
+  if (SECTIONS.has("x402")) {
+    const ours: X402Target = { key: "x402", url: feedbackUrl, label: "x402", pid: serverPid };
+    ours.restart = async () => {
+      await app.stop();
+      app = await startNext({ dir: ROOT, port, env: ourEnv });
+      serverPid = nextServerPid(app.pid);
+      ours.pid = serverPid;
+    };
+    targets.push(ours);
+  }
   let baseline: NextApp | undefined;
   if (SECTIONS.has("baseline")) {
     const started = await startBaselineApp({
@@ -976,25 +1025,31 @@ async function singleInstance(
       env: { ...env, X402_FACILITATOR_PRIVATE_KEY: keys[1]! },
       tmp,
     });
-    stopList.push(() => started.stop());
     baseline = started;
-    targets.push({
+    stopList.push(() => baseline!.stop());
+    const theirs: X402Target = {
       key: "baseline",
       url: `${started.url}/api/feedback`,
       label: "baseline x402",
       pid: nextServerPid(started.pid),
-    });
+    };
+    theirs.restart = async () => {
+      await baseline!.stop();
+      baseline = await started.startAgain();
+      theirs.pid = nextServerPid(baseline.pid);
+    };
+    targets.push(theirs);
   }
   const ceiling = SECTIONS.has("ceiling") ? { env: childEnv, key: keys[2]! } : undefined;
   if (targets.length || ceiling) {
     section("Paid submissions over x402: ours, the withX402 baseline and the ceiling, level by level");
-    const levels = await x402Levels(info, targets, ceiling);
+    const levels = await x402Levels(info, targets, ceiling, funded);
     if (levels.x402) results.x402 = levels.x402;
     if (levels.baseline) results.baseline = levels.baseline;
     if (levels.ceiling) results.ceiling = levels.ceiling;
     if (SECTIONS.has("open") && targets.length) {
       section("Paid submissions over x402 at a fixed arrival rate (open loop)");
-      results.x402Open = await attempt("x402 open loop", () => x402OpenLoop(info, targets, levels));
+      results.x402Open = await attempt("x402 open loop", () => x402OpenLoop(info, targets, levels, funded));
     }
   }
   await baseline?.stop();
@@ -1033,6 +1088,7 @@ async function singleInstance(
     // A fresh server with a capped old space, so a heap that only grows because it may shows as flat,
     // and one that leaks fails: the soak's memory is measured from its own start.
     await app.stop();
+    await funded.restore();
     const metricsToken = randomBytes(16).toString("hex");
     app = await startNext({
       dir: ROOT,

@@ -45,13 +45,19 @@ export type StartDevnetOptions = {
   appUrl: string;
   /** Atomic USDC minted to each test wallet (default 1000 USDC). */
   fundUsdc?: bigint;
+  /** More flags for the EVM chain's anvil. */
+  anvilArgs?: string[];
 };
 
 /** anvil (automine) + real EIP-3009 USDC + funded payers. Stops anvil if any step fails. */
 export async function startDevnet(options: StartDevnetOptions): Promise<Devnet> {
   const { port = 0, dir, appUrl, fundUsdc = DEFAULT_FUND_USDC } = options;
   const [anvil, tempo] = await Promise.all([
-    startAnvil({ port, chainId: DEVNET_CHAIN_ID, extraArgs: ["--accounts", String(DEVNET_ACCOUNTS)] }),
+    startAnvil({
+      port,
+      chainId: DEVNET_CHAIN_ID,
+      extraArgs: ["--accounts", String(DEVNET_ACCOUNTS), ...(options.anvilArgs ?? [])],
+    }),
     startTempoDevnet({ port: options.tempoPort ?? 0 }),
   ]);
   const stop = async () => {
