@@ -7,7 +7,7 @@ import { rateLimits } from "@/lib/db/schema";
 import { handle, json } from "@/lib/http/handler";
 import { parseServerTiming } from "@/lib/http/server-timing";
 import { signInHeader } from "@/testing/sign-in";
-import { limitedSignIn } from "./limited-sign-in";
+import { limitedSignedRead, limitedSignIn } from "./limited-sign-in";
 import { SIWX_HEADER } from "./siwx";
 
 // This file's limits and a trusted proxy, read lazily on first use. Every chain points nowhere (the
@@ -144,5 +144,66 @@ describe("signing in to a free endpoint", () => {
     expect(timing.total).toBeGreaterThanOrEqual(timing.auth! + timing.db! - 0.2);
     const challenge = await route(from(newAddress()));
     expect(Object.keys(parseServerTiming(challenge.headers.get("server-timing")))).toEqual(["auth", "total"]);
+  });
+
+  describe("a signed read", () => {
+    it("starts reading beside the statement that spends the nonce, not after it", async () => {
+      const db = await getDb();
+      const execute = db.execute.bind(db);
+      let readStarted: () => void = () => undefined;
+      const started = new Promise<void>((resolve) => {
+        readStarted = resolve;
+      });
+      let startedFirst = false;
+      // The nonce's statement answers only once the read has begun (or after 5 s, so a regression fails
+      // instead of hanging).
+      vi.spyOn(db, "execute").mockImplementation((async (query: Parameters<typeof db.execute>[0]) => {
+        startedFirst = await Promise.race([
+          started.then(() => true),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000)),
+        ]);
+        return execute(query);
+      }) as typeof db.execute);
+      const reading = handle(async (request) =>
+        json(
+          await limitedSignedRead(request, async (identity) => {
+            readStarted();
+            return { read: identity.address };
+          }),
+        ),
+      );
+      const key = generatePrivateKey();
+      const response = await reading(from(newAddress(), { [SIWX_HEADER]: await proof(key) }));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ read: privateKeyToAccount(key).address });
+      expect(startedFirst).toBe(true);
+    });
+
+    it("answers the refusal, never what was read, for a replayed proof or a caller over its limit", async () => {
+      const reads: string[] = [];
+      const reading = handle(async (request) =>
+        json(
+          await limitedSignedRead(request, async (identity) => {
+            reads.push(identity.address);
+            // A read that fails (as a stranger's read of a namespace does) must not replace the refusal.
+            if (reads.length > 1) throw new Error("this read must never be answered");
+            return { secret: "inbox" };
+          }),
+        ),
+      );
+      const key = generatePrivateKey();
+      const header = await proof(key);
+      expect((await reading(from(newAddress(), { [SIWX_HEADER]: header }))).status).toBe(200);
+      const replay = await reading(from(newAddress(), { [SIWX_HEADER]: header }));
+      expect(replay.status).toBe(401);
+      expect(await replay.json()).toMatchObject({ detail: expect.stringMatching(/nonce/) });
+
+      const ip = newAddress();
+      const spender = generatePrivateKey();
+      for (let i = 0; i < 2; i++) await reading(from(ip, { [SIWX_HEADER]: await proof(spender) }));
+      const over = await reading(from(ip, { [SIWX_HEADER]: await proof(spender) }));
+      expect(over.status).toBe(429);
+      expect(JSON.stringify(await over.json())).not.toContain("inbox");
+    });
   });
 });

@@ -21,14 +21,34 @@ import { authenticationRequired, type SpendNonce, signInOf } from "./siwx";
  * limit is refused before any proof is checked. Ends the request's "auth" phase (Server-Timing).
  */
 export async function limitedSignIn(request: Request): Promise<Identity> {
+  return limitedSignedRead(request, async (identity) => identity);
+}
+
+/**
+ * A free read for the signed-in caller: `limitedSignIn`, with `read` started as soon as the proof's
+ * signature holds, beside the statement that spends its nonce, so a signed read waits for one round
+ * trip instead of two. What `read` found is answered only once the nonce is spent and the caller is
+ * within its limits; otherwise it is dropped and the refusal is answered. `read` must not write.
+ */
+export async function limitedSignedRead<T>(
+  request: Request,
+  read: (identity: Identity) => Promise<T>,
+): Promise<T> {
+  let reading: Promise<T> | undefined;
+  let identity: Identity;
   try {
-    return await signInWithinLimits(request);
+    identity = await signInWithinLimits(request, (signer) => {
+      reading = read(signer);
+      // A refused sign-in drops the read: its failure must not surface as an unhandled rejection.
+      reading.catch(() => undefined);
+    });
   } finally {
     markPhase("auth");
   }
+  return reading ?? read(identity);
 }
 
-async function signInWithinLimits(request: Request): Promise<Identity> {
+async function signInWithinLimits(request: Request, signed: (identity: Identity) => void): Promise<Identity> {
   const e = env();
   const ip = clientAddress(request);
   const address: Limit | null = ip
@@ -40,20 +60,22 @@ async function signInWithinLimits(request: Request): Promise<Identity> {
   let counted: (() => void) | undefined;
   const spend: SpendNonce = async (db, nonce, signer) => {
     const wallet: Limit = {
-      key: `wallet:${signer.toLowerCase()}`,
+      key: `wallet:${signer.address.toLowerCase()}`,
       limit: e.RATE_LIMIT_WALLET_PER_MINUTE,
       what: "wallet",
     };
     const now = Date.now();
     refuseKnownOver(wallet, now);
     const windowStart = windowStartOf(now);
-    const { spent, counts } = await spendNonceAndCount(db, {
+    const counting = spendNonceAndCount(db, {
       nonce,
-      address: signer,
+      address: signer.address,
       always: address?.key ?? null,
       ifSpent: wallet.key,
       windowStart,
     });
+    signed(signer);
+    const { spent, counts } = await counting;
     const limits = spent ? [...(address ? [address] : []), wallet] : address ? [address] : [];
     counted = () => refuseOver(limits, counts, now, windowStart.getTime() + WINDOW_MS);
     return spent;

@@ -121,7 +121,8 @@ async function signedText(payload: SIWxPayload, chainId: number): Promise<string
  */
 export async function verifySignIn(
   header: string,
-  spend: (db: Db, nonce: string, address: `0x${string}`) => Promise<boolean> = consumeNonce,
+  spend: (db: Db, nonce: string, signer: Identity) => Promise<boolean> = (db, nonce, signer) =>
+    consumeNonce(db, nonce, signer.address),
 ): Promise<Identity> {
   const payload = parse(header);
   const network = signInNetworkOf(payload.chainId);
@@ -142,11 +143,15 @@ export async function verifySignIn(
     });
     if (!valid) throw invalid("The signature does not match the address and message.");
   }
-  if (!(await spend(db, payload.nonce, address))) throw invalid(NONCE_UNUSABLE);
-  return { address, chainId: network, did: `did:pkh:${network}:${address}` };
+  const identity: Identity = { address, chainId: network, did: `did:pkh:${network}:${address}` };
+  if (!(await spend(db, payload.nonce, identity))) throw invalid(NONCE_UNUSABLE);
+  return identity;
 }
 
-/** How a signed request's nonce is spent: by default alone; a rate-limited route counts in the same statement. */
+/**
+ * How a signed request's nonce is spent, once the signature holds: by default alone; a rate-limited route
+ * counts in the same statement, and a read may start beside it.
+ */
 export type SpendNonce = NonNullable<Parameters<typeof verifySignIn>[1]>;
 
 /** The caller's identity from a SIGN-IN-WITH-X proof or, without one, the browser's session cookie; else null. */

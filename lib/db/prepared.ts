@@ -1,5 +1,5 @@
 import "server-only";
-import { type SQL, sql } from "drizzle-orm";
+import { Column, is, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "./client";
 
 /**
@@ -35,3 +35,39 @@ export const param = (name: string): SQL => sql`${sql.placeholder(name)}`;
 
 /** A value, or a prepared statement's `param` for it. */
 export type Bound<T> = T | SQL;
+
+type Mapped = { path: string[]; field: unknown };
+type PreparedInternals = {
+  fields?: Mapped[];
+  customResultMapper?: (rows: unknown[][]) => unknown;
+};
+
+/**
+ * A prepared select of plain columns whose rows are mapped by a loop built once. drizzle maps each value
+ * by testing its field's class chain, which for a page of items (50 rows of 30 columns) costs more CPU
+ * than the page's own index read; the values are the same, each through its column's own decoder
+ * (`flat-rows.db.test.ts` holds both mappings to equal answers). Anything else keeps drizzle's mapping.
+ */
+export function withFlatRows<T>(statement: T): T {
+  const internals = statement as unknown as PreparedInternals;
+  const fields = internals.fields;
+  if (
+    !fields ||
+    internals.customResultMapper ||
+    fields.some(({ path, field }) => path.length !== 1 || !is(field, Column))
+  ) {
+    return statement;
+  }
+  const keys = fields.map(({ path }) => path[0]!);
+  const columns = fields.map(({ field }) => field as Column);
+  internals.customResultMapper = (rows) =>
+    rows.map((row) => {
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i++) {
+        const value = row[i];
+        out[keys[i]!] = value === null ? null : columns[i]!.mapFromDriverValue(value);
+      }
+      return out;
+    });
+  return statement;
+}

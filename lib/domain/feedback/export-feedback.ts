@@ -1,5 +1,7 @@
 import "server-only";
+import { sql } from "drizzle-orm";
 import { type DbOrTx, getDb } from "@/lib/db/client";
+import { feedback } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
 import { describeError } from "@/lib/http/log";
 import type { ExportQuery } from "@/lib/schemas/list";
@@ -34,7 +36,15 @@ export async function exportFeedback(wallet: string, query: ExportQuery, db?: Db
     async pull(controller) {
       if (done) return;
       try {
-        const page = await pageOf(database, { where, scope, match, limit: EXPORT_PAGE, cursor });
+        const page = await pageOf<{ context: string | null }>(database, {
+          where,
+          scope,
+          match,
+          limit: EXPORT_PAGE,
+          cursor,
+          // An export carries every field, the context too.
+          extra: { context: sql<string | null>`${feedback.context}` },
+        });
         let chunk = first ? (json ? "[" : CSV_HEADER) : "";
         for (const row of page.rows) {
           const record = { ...presentFields(row), context: row.context };

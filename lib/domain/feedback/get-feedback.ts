@@ -4,7 +4,7 @@ import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, namespaces } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
 import { historiesOf } from "./history";
-import { itemColumns } from "./page";
+import { recordColumns } from "./page";
 import { presentRecord } from "./present";
 
 export const feedbackNotFound = (id: string) =>
@@ -16,7 +16,7 @@ export const feedbackNotFound = (id: string) =>
 export async function getFeedback(wallet: string, id: string, db?: DbOrTx) {
   db ??= await getDb();
   const [found] = await db
-    .select({ item: itemColumns, owner: namespaces.ownerWallet })
+    .select({ item: recordColumns, owner: namespaces.ownerWallet })
     .from(feedback)
     .leftJoin(namespaces, eq(namespaces.name, feedback.namespace))
     .where(eq(feedback.id, id))

@@ -428,6 +428,27 @@ describe("search beyond the newest items", () => {
     const records = JSON.parse(await new Response(out.body).text());
     expect(records.map((r: { id: string }) => r.id)).toEqual([hit]);
   });
+
+  rolledBack("exports every item's context, which a list page leaves in the database", async (db) => {
+    await register(db, acme);
+    const context = `Stack trace\n${"at frame\n".repeat(500)}`;
+    const hit = await file(db, acme, { title: "Crash on save", context });
+    await file(db, acme, { title: "Dark mode" });
+    for (const q of [undefined, "crash"]) {
+      const out = await exportFeedback(
+        owner,
+        exportQuerySchema.parse({ namespace: acme, format: "json", ...(q ? { q } : {}) }),
+        db,
+      );
+      const records: { id: string; context: string | null }[] = JSON.parse(
+        await new Response(out.body).text(),
+      );
+      expect(records.find((r) => r.id === hit)?.context).toBe(context);
+    }
+    const [listed] = (await list(owner, { namespace: acme, q: "crash" }, db)).feedback;
+    expect(listed?.id).toBe(hit);
+    expect(listed).not.toHaveProperty("context");
+  });
 });
 
 describe("groups of duplicates", () => {

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
-import { param, prepared } from "@/lib/db/prepared";
+import { param, prepared, withFlatRows } from "@/lib/db/prepared";
 import { feedback } from "@/lib/db/schema";
 import { decodeCursor } from "@/lib/domain/shared/cursor";
 import { type ItemRow, itemColumns, pageFrom } from "./page";
@@ -25,13 +25,15 @@ function newestFirst(db: DbOrTx, view: { heads: boolean; after: boolean }) {
       sql`(${feedback.createdAt}, ${feedback.id}) < (${param("at")}::timestamptz, ${param("id")}::text)`,
     );
   }
-  return db
-    .select(itemColumns)
-    .from(feedback)
-    .where(and(...where))
-    .orderBy(sql`${feedback.createdAt} desc nulls last`, sql`${feedback.id} desc nulls last`)
-    .limit(sql.placeholder("rows"))
-    .prepare(`inbox_page${view.heads ? "_heads" : ""}${view.after ? "_after" : ""}`);
+  return withFlatRows(
+    db
+      .select(itemColumns)
+      .from(feedback)
+      .where(and(...where))
+      .orderBy(sql`${feedback.createdAt} desc nulls last`, sql`${feedback.id} desc nulls last`)
+      .limit(sql.placeholder("rows"))
+      .prepare(`inbox_page${view.heads ? "_heads" : ""}${view.after ? "_after" : ""}`),
+  );
 }
 
 // All items or group heads only, each from the newest or after a cursor.

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { feedbackRecordSchema, listResponseSchema, statusResponseSchema } from "@/lib/schemas/responses";
-import type { ItemRow } from "./page";
+import type { ItemRow, RecordRow } from "./page";
 
 // Each shape is its response schema's: what the API documents is what the code can return.
 type FeedbackRecord = z.output<typeof feedbackRecordSchema>;
@@ -21,7 +21,11 @@ export function shortTitle(title: string): string {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The stored record (contract 2.2) plus its namespace, context, status and history; the full view. */
-export function presentRecord(row: Row, history: History, group: FeedbackRecord["group"]): FeedbackRecord {
+export function presentRecord(
+  row: RecordRow,
+  history: History,
+  group: FeedbackRecord["group"],
+): FeedbackRecord {
   return { ...presentFields(row), context: row.context, history, group };
 }
 

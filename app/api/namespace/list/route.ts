@@ -1,4 +1,4 @@
-import { limitedSignIn } from "@/lib/auth/limited-sign-in";
+import { limitedSignedRead } from "@/lib/auth/limited-sign-in";
 import { listFeedback } from "@/lib/domain/feedback/list-feedback";
 import { handle, json } from "@/lib/http/handler";
 import { parseInput, queryOf } from "@/lib/http/validate";
@@ -6,6 +6,5 @@ import { listQuerySchema } from "@/lib/schemas/list";
 
 export const GET = handle(async (request) => {
   const query = parseInput(listQuerySchema, queryOf(request));
-  const wallet = await limitedSignIn(request);
-  return json(await listFeedback(wallet.address, query));
+  return json(await limitedSignedRead(request, (wallet) => listFeedback(wallet.address, query)));
 });

@@ -1,4 +1,4 @@
-import { limitedSignIn } from "@/lib/auth/limited-sign-in";
+import { limitedSignedRead } from "@/lib/auth/limited-sign-in";
 import { listSubmissions } from "@/lib/domain/feedback/list-submissions";
 import { handle, json } from "@/lib/http/handler";
 import { parseInput, queryOf } from "@/lib/http/validate";
@@ -6,6 +6,5 @@ import { statusQuerySchema } from "@/lib/schemas/list";
 
 export const GET = handle(async (request) => {
   const query = parseInput(statusQuerySchema, queryOf(request));
-  const wallet = await limitedSignIn(request);
-  return json(await listSubmissions(wallet.address, query));
+  return json(await limitedSignedRead(request, (wallet) => listSubmissions(wallet.address, query)));
 });
