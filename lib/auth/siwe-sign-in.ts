@@ -1,13 +1,14 @@
 import "server-only";
 import { SiweMessage } from "siwe";
 import { getAddress, hashMessage, isHex } from "viem";
+import { recoversTo } from "@/lib/chain/ecdsa";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import type { Identity } from "@/lib/schemas/session";
 import { signInNetworkOf, signInNetworks } from "./chains";
 import { consumeNonce, isNonceLive, issueNonce } from "./nonces";
-import { recoversTo, verifyOnChain } from "./wallet-signature";
+import { verifyOnChain } from "./wallet-signature";
 
 /** What the browser needs to build the SIWE (EIP-4361) message it asks the wallet to sign. */
 export type SignInChallenge = {

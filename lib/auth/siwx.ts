@@ -10,6 +10,7 @@ import {
   validateSIWxMessage,
 } from "@x402/extensions/sign-in-with-x";
 import { getAddress, hashMessage, isAddress } from "viem";
+import { recoversTo } from "@/lib/chain/ecdsa";
 import { type Db, getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { docsLinks } from "@/lib/http/docs";
@@ -19,7 +20,7 @@ import { signInNetworkOf, signInNetworks } from "./chains";
 import { consumeNonce, isNonceLive, issueNonce } from "./nonces";
 import { sessionOf } from "./session";
 import { siweMessage } from "./siwe-message";
-import { recoversTo, verifyOnChain } from "./wallet-signature";
+import { verifyOnChain } from "./wallet-signature";
 
 /** The request header carrying the base64 JSON sign-in proof. */
 export const SIWX_HEADER = "SIGN-IN-WITH-X";

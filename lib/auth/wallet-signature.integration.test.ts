@@ -8,9 +8,10 @@ import {
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { recoversTo } from "@/lib/chain/ecdsa";
 import { type FaultPolicy, type RpcProxy, startRpcProxy } from "@/testing/rpc-proxy";
 import { STUB_WALLET, startStubChain } from "@/testing/stub-chain";
-import { recoversTo, verifyOnChain } from "./wallet-signature";
+import { verifyOnChain } from "./wallet-signature";
 
 vi.hoisted(() => {
   process.env.X402_NETWORK = "eip155:31337";

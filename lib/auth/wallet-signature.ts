@@ -3,27 +3,6 @@ import { SignatureErc6492 } from "ox/erc6492";
 import { SignatureErc8010 } from "ox/erc8010";
 import type { Hex } from "viem";
 import { type EvmNetwork, signInClient } from "./chains";
-import { recoverSigner } from "./ecrecover";
-
-// An ECDSA signature as wallets send it: r, s and v (0, 1, 27 or 28), nothing else, as viem reads it.
-const ECDSA_SIGNATURE = /^0x[0-9a-fA-F]{128}(?:0[01]|1[bBcC])$/;
-
-/**
- * Whether `signature` over `hash` is plain `address`'s, by ECDSA recovery here: no RPC. A contract
- * wallet never passes it (its signature does not recover to its address): ask `verifyOnChain` then.
- */
-export function recoversTo(address: string, hash: Hex, signature: string): boolean {
-  if (!ECDSA_SIGNATURE.test(signature) || !/^0x[0-9a-fA-F]{64}$/.test(hash)) return false;
-  const v = Number.parseInt(signature.slice(130), 16);
-  const bytes = Buffer.from(signature.slice(2, 130), "hex");
-  const recovered = recoverSigner(
-    Buffer.from(hash.slice(2), "hex"),
-    bytes.subarray(0, 32),
-    bytes.subarray(32, 64),
-    (v >= 27 ? v - 27 : v) as 0 | 1,
-  );
-  return recovered !== null && recovered === address.toLowerCase();
-}
 
 // Whether an address holds code rarely changes within minutes: a wallet is deployed once. A "no code"
 // answer is kept shorter, so a wallet deployed just now is checked on chain soon after.

@@ -2,7 +2,7 @@ import "server-only";
 import { x402Facilitator } from "@x402/core/facilitator";
 import { type FacilitatorClient, HTTPFacilitatorClient } from "@x402/core/server";
 import { toFacilitatorEvmSigner } from "@x402/evm";
-import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
+import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
 import {
   type Chain,
   type Client,
@@ -16,13 +16,14 @@ import {
   type TransactionReceipt,
   type Transport,
 } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { getCode } from "viem/actions";
 import { cachingGetCode } from "@/lib/chain/code";
+import { nativeSigningAccount } from "@/lib/chain/ecdsa";
 import { createLocalNonceManager } from "@/lib/chain/nonces";
 import { rpcTransport } from "@/lib/chain/rpc";
 import { createSender, type Sent } from "@/lib/chain/sender";
 import { env } from "@/lib/env";
+import { PlainWalletExactEvmScheme } from "./exact-evm-scheme";
 import { leaseOneOf } from "./signer-lease";
 import { SettlementUnavailable } from "./types";
 
@@ -88,10 +89,13 @@ function contractCode() {
   return codes;
 }
 
-/** An in-process facilitator that verifies and settles EIP-3009 payments from one of our keys. */
-function facilitatorFor(privateKey: `0x${string}`) {
+/**
+ * The x402 signer of one of our keys: it sends with the key's local nonces, signed natively, and reads
+ * the chain through the configured RPC.
+ */
+export function facilitatorSigner(privateKey: `0x${string}`) {
   const e = env();
-  const account = privateKeyToAccount(privateKey);
+  const account = nativeSigningAccount(privateKey);
   const client = createWalletClient({
     account,
     chain: x402Chain(),
@@ -124,9 +128,20 @@ function facilitatorFor(privateKey: `0x${string}`) {
     },
     { confirmationTimeoutMs: e.X402_TIMEOUT_MS },
   );
+  return { signer, address: account.address, chainId: client.chain.id };
+}
+
+/** An in-process facilitator that verifies and settles EIP-3009 payments from one of our keys. */
+function facilitatorFor(privateKey: `0x${string}`) {
+  const e = env();
+  const { signer, address, chainId } = facilitatorSigner(privateKey);
   const facilitator = new x402Facilitator();
-  registerExactEvmScheme(facilitator, { signer, networks: e.X402_NETWORK as `${string}:${string}` });
-  return { facilitator, address: account.address, chainId: client.chain.id };
+  // x402 version 2 only: the exact scheme, a plain wallet's payment settled with native crypto.
+  facilitator.register(
+    e.X402_NETWORK as `${string}:${string}`,
+    new PlainWalletExactEvmScheme(signer, new ExactEvmScheme(signer)),
+  );
+  return { facilitator, address, chainId };
 }
 
 /** An in-process facilitator for one key, with no lease (the benchmark's settle ceiling). */

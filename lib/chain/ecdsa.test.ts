@@ -1,8 +1,14 @@
 import fc from "fast-check";
-import { hexToBytes, keccak256, toBytes } from "viem";
+import { hexToBytes, keccak256, parseTransaction, recoverTransactionAddress, toBytes } from "viem";
 import { privateKeyToAccount, sign } from "viem/accounts";
 import { describe, expect, it } from "vitest";
-import { ecrecoverImplementation, recoverSigner, recoverWith } from "./ecrecover";
+import {
+  ecrecoverImplementation,
+  nativeSigningAccount,
+  recoverSigner,
+  recoverWith,
+  signDigestNatively,
+} from "./ecdsa";
 
 // The curve order: s and n - s recover the same key with the other parity, as Ethereum's ecrecover allows.
 const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
@@ -59,5 +65,58 @@ describe("recovering a signer", () => {
     expect(recoverSigner(hash.subarray(1), one, one, 0)).toBeNull();
     expect(recoverSigner(hash, one.subarray(1), one, 0)).toBeNull();
     expect(recoverSigner(hash, one, new Uint8Array(33), 1)).toBeNull();
+  });
+});
+
+describe("signing natively", () => {
+  const address = fc
+    .uint8Array({ minLength: 20, maxLength: 20 })
+    .map((b) => `0x${Buffer.from(b).toString("hex")}` as const);
+
+  it("gives the very signature viem's pure-JS signing gives, for any key and digest", async () => {
+    await fc.assert(
+      fc.asyncProperty(privateKey, digest, async (key, hash) => {
+        const hex = `0x${Buffer.from(hash).toString("hex")}` as const;
+        expect(signDigestNatively(hex, key)).toEqual(await sign({ hash: hex, privateKey: key }));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("signs transactions byte for byte as viem's account does, and the chain would name the same sender", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        privateKey,
+        address,
+        fc.bigInt({ min: 0n, max: 2n ** 64n }),
+        fc.nat({ max: 2 ** 31 }),
+        fc.uint8Array({ maxLength: 300 }),
+        fc.constantFrom("eip1559" as const, "legacy" as const),
+        async (key, to, value, nonce, data, type) => {
+          const tx =
+            type === "eip1559"
+              ? {
+                  type,
+                  chainId: 31337,
+                  to,
+                  value,
+                  nonce,
+                  gas: 90_000n,
+                  maxFeePerGas: 2_000_000_000n,
+                  maxPriorityFeePerGas: 1n,
+                  data: `0x${Buffer.from(data).toString("hex")}` as const,
+                }
+              : { type, chainId: 31337, to, value, nonce, gas: 90_000n, gasPrice: 1_000_000_000n };
+          const expected = await privateKeyToAccount(key).signTransaction(tx);
+          const signed = await nativeSigningAccount(key).signTransaction(tx);
+          expect(signed).toBe(expected);
+          expect(parseTransaction(signed).nonce).toBe(nonce);
+          expect(await recoverTransactionAddress({ serializedTransaction: signed as never })).toBe(
+            privateKeyToAccount(key).address,
+          );
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

@@ -1,10 +1,21 @@
 import "server-only";
 import { createRequire } from "node:module";
 import * as Secp256k1 from "ox/Secp256k1";
-import { keccak256 } from "viem";
+import {
+  bytesToHex,
+  type Hex,
+  hexToBytes,
+  keccak256,
+  type LocalAccount,
+  type SerializeTransactionFn,
+  serializeTransaction,
+  type TransactionSerializable,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 
 type Native = {
   ecdsaRecover(sig: Uint8Array, recid: number, msg32: Uint8Array, compressed: boolean): Uint8Array;
+  ecdsaSign(msg32: Uint8Array, seckey: Uint8Array): { signature: Uint8Array; recid: number };
 };
 
 /** The native binding only: the package's own fallback (elliptic) is slower than ox, so it is never used. */
@@ -34,6 +45,26 @@ export function recoverSigner(hash: Uint8Array, r: Uint8Array, s: Uint8Array, yP
   return native ? recoverNative(native, hash, r, s, yParity) : recoverPureJs(hash, r, s, yParity);
 }
 
+// An ECDSA signature as wallets send it: r, s and v (0, 1, 27 or 28), nothing else, as viem reads it.
+const ECDSA_SIGNATURE = /^0x[0-9a-fA-F]{128}(?:0[01]|1[bBcC])$/;
+
+/**
+ * Whether `signature` over `hash` is plain `address`'s, by ECDSA recovery here: no RPC. A contract
+ * wallet never passes it (its signature does not recover to its address): its chain must be asked.
+ */
+export function recoversTo(address: string, hash: Hex, signature: string): boolean {
+  if (!ECDSA_SIGNATURE.test(signature) || !/^0x[0-9a-fA-F]{64}$/.test(hash)) return false;
+  const v = Number.parseInt(signature.slice(130), 16);
+  const bytes = Buffer.from(signature.slice(2, 130), "hex");
+  const recovered = recoverSigner(
+    Buffer.from(hash.slice(2), "hex"),
+    bytes.subarray(0, 32),
+    bytes.subarray(32, 64),
+    (v >= 27 ? v - 27 : v) as 0 | 1,
+  );
+  return recovered !== null && recovered === address.toLowerCase();
+}
+
 /** Both implementations by name, so a test can hold them to the same answers. */
 export const recoverWith = {
   native: native && ((...args: Args) => recoverNative(native, ...args)),
@@ -43,6 +74,51 @@ type Args = [hash: Uint8Array, r: Uint8Array, s: Uint8Array, yParity: 0 | 1];
 
 /** Which implementation answers in this process, as the bench reports it. */
 export const ecrecoverImplementation = native ? "libsecp256k1" : "pure-js";
+
+/** Whether libsecp256k1 answers in this process. */
+export const nativeSecp256k1 = native !== null;
+
+/** An ECDSA signature as viem writes one. */
+type Signature = { r: Hex; s: Hex; v: bigint; yParity: 0 | 1 };
+
+/**
+ * Signs a 32-byte digest with libsecp256k1: the very signature viem's pure-JS `sign` gives (RFC 6979
+ * nonce, low s), in about a twentieth of its time. Null where the native binding cannot load.
+ */
+export function signDigestNatively(hash: Hex, privateKey: Hex): Signature | null {
+  if (!native) return null;
+  const { signature, recid } = native.ecdsaSign(hexToBytes(hash), hexToBytes(privateKey));
+  const yParity = recid as 0 | 1;
+  return {
+    r: bytesToHex(signature.subarray(0, 32)),
+    s: bytesToHex(signature.subarray(32, 64)),
+    v: yParity ? 28n : 27n,
+    yParity,
+  };
+}
+
+/**
+ * viem's account for a private key, whose transactions are signed with libsecp256k1 (viem's own signing
+ * elsewhere, and everywhere when the binding cannot load). Every x402 settlement signs a transaction.
+ */
+export function nativeSigningAccount(privateKey: Hex): LocalAccount {
+  const account = privateKeyToAccount(privateKey);
+  if (!native) return account;
+  return {
+    ...account,
+    // As viem's signTransaction: an EIP-4844 transaction is signed without its sidecars.
+    async signTransaction(transaction, options) {
+      const serializer = (options?.serializer ??
+        serializeTransaction) as SerializeTransactionFn<TransactionSerializable>;
+      const signable = transaction.type === "eip4844" ? { ...transaction, sidecars: false } : transaction;
+      const signature = signDigestNatively(
+        keccak256(await serializer(signable as TransactionSerializable)),
+        privateKey,
+      );
+      return serializer(transaction as TransactionSerializable, signature!);
+    },
+  } as LocalAccount;
+}
 
 function recoverNative(lib: Native, hash: Uint8Array, r: Uint8Array, s: Uint8Array, yParity: 0 | 1) {
   const signature = new Uint8Array(64);
