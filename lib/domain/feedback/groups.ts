@@ -1,11 +1,12 @@
 import "server-only";
-import { and, asc, eq, inArray, isNull, ne, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { type DbOrTx, getDb } from "@/lib/db/client";
-import { feedback } from "@/lib/db/schema";
+import { retryingConflicts } from "@/lib/db/errors";
+import { feedback, feedbackEvents } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
 import type { FeedbackStatus } from "@/lib/schemas/feedback";
 import type { MergeInput, UnmergeInput } from "@/lib/schemas/triage";
-import { recordEvents } from "./history";
+import { newEventId, recordEvents } from "./history";
 import { lockItems } from "./lock-items";
 
 /**
@@ -30,93 +31,63 @@ const CLOSED: FeedbackStatus[] = ["resolved", "wont_fix", "spam", "duplicate"];
  * type, similar title), files it under that group's head: the head's report count is its votes. A
  * report is looked at once (grouped_at); a group is one level deep and its head is always older than
  * its members, so two reports arriving together never form a loop.
+ *
+ * One statement (it runs after every paid submission): the report is locked, the best head found, its
+ * vote counted only while it still heads its group (a concurrent merge may have moved it), the report
+ * marked looked at and filed, and its history written, all or nothing and in one round trip.
  */
 export async function groupReport(id: string, db?: DbOrTx): Promise<string | null> {
   const database = db ?? (await getDb());
-  return database.transaction(async (tx) => {
-    const [item] = await tx
-      .select({
-        namespace: feedback.namespace,
-        type: feedback.type,
-        title: feedback.title,
-        groupId: feedback.groupId,
-        reportCount: feedback.reportCount,
-        groupedAt: feedback.groupedAt,
-        createdAt: feedback.createdAt,
-      })
-      .from(feedback)
-      .where(eq(feedback.id, id))
-      .for("update");
-    if (!item || item.groupedAt) return null;
-    const looked = () => tx.update(feedback).set({ groupedAt: sql`now()` }).where(eq(feedback.id, id));
-    if (item.groupId || item.reportCount > 1) {
-      await looked();
-      return null;
-    }
-    // The candidates are a bounded window of the namespace's heads, most reported first, then newest
-    // (feedback_ns_heads_votes_idx): a title index over every namespace would hand back every alike
-    // title in the table, and a flood of alike reports would make each new one cost more than the last.
-    const heads = tx
-      .select({
-        id: feedback.id,
-        title: feedback.title,
-        createdAt: feedback.createdAt,
-        type: feedback.type,
-        status: feedback.status,
-      })
-      .from(feedback)
-      .where(and(eq(feedback.namespace, item.namespace), isNull(feedback.groupId)))
-      .orderBy(
-        sql`${feedback.reportCount} desc nulls last`,
-        sql`${feedback.createdAt} desc nulls last`,
-        sql`${feedback.id} desc nulls last`,
+  const closed = sql.join(
+    CLOSED.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const result: unknown = await retryingConflicts(() =>
+    database.execute(sql`
+      with item as (
+        select id, namespace, type, title, created_at, group_id, report_count
+        from ${feedback} where id = ${id} and grouped_at is null
+        for update
+      ), best as (
+        -- The candidates are a bounded window of the namespace's heads, most reported first, then newest
+        -- (feedback_ns_heads_votes_idx): a title index over every namespace would hand back every alike
+        -- title in the table, and a flood of alike reports would make each new one cost more than the last.
+        select h.id, similarity(h.title, i.title) as score
+        from item i cross join lateral (
+          select id, title, created_at, type, status from ${feedback}
+          where namespace = i.namespace and group_id is null
+          order by report_count desc nulls last, created_at desc nulls last, id desc nulls last
+          limit ${CANDIDATE_HEADS}
+        ) h
+        -- A report already in a group, or a head with votes of its own, is only marked looked at.
+        where i.group_id is null and i.report_count <= 1
+          and h.type = i.type and h.status not in (${closed}) and h.id <> i.id
+          -- Older heads only (ties by id), so the head of a group always came first.
+          and (h.created_at, h.id) < (i.created_at, i.id)
+          and similarity(h.title, i.title) >= ${GROUP_SIMILARITY}
+        order by score desc, h.created_at asc
+        limit 1
+      ), head as (
+        update ${feedback} f set report_count = f.report_count + 1
+        from best where f.id = best.id and f.group_id is null
+        returning f.id
+      ), filed as (
+        update ${feedback} f set grouped_at = now(), group_id = (select id from head)
+        from item where f.id = item.id
+        returning f.group_id
+      ), merged as (
+        insert into ${feedbackEvents} (id, feedback_id, namespace, kind, actor, message, details, created_at)
+        select ${newEventId()}, item.id, item.namespace, 'merged', 'service',
+          'Grouped with ' || head.id || ': a report with a similar title.',
+          jsonb_build_object('into', head.id, 'similarity', round(best.score::numeric, 2)), now()
+        from item, head, best
       )
-      .limit(CANDIDATE_HEADS)
-      .as("heads");
-    const score = sql<number>`similarity(${heads.title}, ${item.title})`.as("score");
-    const [best] = await tx
-      .select({ id: heads.id, score })
-      .from(heads)
-      .where(
-        and(
-          eq(heads.type, item.type),
-          notInArray(heads.status, CLOSED),
-          ne(heads.id, id),
-          // Older heads only (ties by id), so the head of a group always came first.
-          sql`(${heads.createdAt}, ${heads.id}) < (${item.createdAt.toISOString()}::timestamptz, ${id})`,
-          sql`similarity(${heads.title}, ${item.title}) >= ${GROUP_SIMILARITY}`,
-        ),
-      )
-      .orderBy(sql`score desc`, asc(heads.createdAt))
-      .limit(1);
-    if (!best || best.score < GROUP_SIMILARITY) {
-      await looked();
-      return null;
-    }
-    // The head must still head its group when it counts the vote (a concurrent merge may have moved it).
-    const [head] = await tx
-      .update(feedback)
-      .set({ reportCount: sql`${feedback.reportCount} + 1` })
-      .where(and(eq(feedback.id, best.id), isNull(feedback.groupId)))
-      .returning({ id: feedback.id });
-    if (!head) {
-      await looked();
-      return null;
-    }
-    await tx.update(feedback).set({ groupId: head.id, groupedAt: sql`now()` }).where(eq(feedback.id, id));
-    await recordEvents(tx, [
-      {
-        feedbackId: id,
-        namespace: item.namespace,
-        kind: "merged",
-        actor: "service",
-        message: `Grouped with ${head.id}: a report with a similar title.`,
-        details: { into: head.id, similarity: Math.round(best.score * 100) / 100 },
-        at: new Date(),
-      },
-    ]);
-    return head.id;
-  });
+      select (select group_id from filed) as group_id`),
+  );
+  // postgres.js answers the rows as an array, PGlite as `{ rows }`.
+  type Row = { group_id: string | null };
+  const [row] = (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
+  return row?.group_id ?? null;
 }
 
 /** Groups the reports a crash or a lost answer left unlooked-at, oldest first, a batch per call. */
