@@ -1,4 +1,4 @@
-import { parseAbi } from "viem";
+import { getAddress, hexToBigInt, type Log, parseAbi, toEventSelector } from "viem";
 
 /** The EIP-3009 parts of a USDC-like token: authorization state, its two events, and its transfers. */
 export const eip3009Abi = parseAbi([
@@ -12,6 +12,48 @@ export const eip3009Abi = parseAbi([
 
 export const authorizationUsedEvent = eip3009Abi[3];
 export const authorizationCanceledEvent = eip3009Abi[4];
+
+// Each event's first topic, hashed once: viem's parseEventLogs hashes every event of its ABI again for
+// every receipt it reads, and every paid call reads one or two.
+const TRANSFER_TOPIC = toEventSelector(eip3009Abi[5]);
+const AUTHORIZATION_USED_TOPIC = toEventSelector(authorizationUsedEvent);
+
+/** A token's Transfer or AuthorizationUsed log, decoded. */
+export type Eip3009Event =
+  | {
+      eventName: "Transfer";
+      logIndex: number;
+      args: { from: `0x${string}`; to: `0x${string}`; value: bigint };
+    }
+  | {
+      eventName: "AuthorizationUsed";
+      logIndex: number;
+      args: { authorizer: `0x${string}`; nonce: `0x${string}` };
+    };
+
+const topicAddress = (topic: `0x${string}`) => getAddress(`0x${topic.slice(26)}`);
+
+/**
+ * The Transfer and AuthorizationUsed events among `logs`, in their order; any other log, or one of their
+ * topics whose shape is not the standard event's (three topics, and an amount for a transfer), is
+ * left out.
+ */
+export function eip3009Events(logs: readonly Pick<Log, "topics" | "data" | "logIndex">[]): Eip3009Event[] {
+  const events: Eip3009Event[] = [];
+  for (const log of logs) {
+    const [topic, first, second] = log.topics;
+    if (log.topics.length !== 3 || !first || !second || log.logIndex === null) continue;
+    if (topic === TRANSFER_TOPIC && /^0x[0-9a-fA-F]{64}/.test(log.data)) {
+      const value = hexToBigInt(log.data.slice(0, 66) as `0x${string}`);
+      const args = { from: topicAddress(first), to: topicAddress(second), value };
+      events.push({ eventName: "Transfer", logIndex: log.logIndex, args });
+    } else if (topic === AUTHORIZATION_USED_TOPIC) {
+      const args = { authorizer: topicAddress(first), nonce: second };
+      events.push({ eventName: "AuthorizationUsed", logIndex: log.logIndex, args });
+    }
+  }
+  return events;
+}
 
 /** EIP-712 types of an EIP-3009 transfer authorization. */
 export const transferWithAuthorizationTypes = {

@@ -8,9 +8,9 @@ import type {
 } from "@x402/core/types";
 import { authorizationTypes, eip3009ABI, type FacilitatorEvmSigner, resolveDataSuffix } from "@x402/evm";
 import type { ExactEvmScheme } from "@x402/evm/exact/facilitator";
-import { getAddress, type Hash, type Hex, hashTypedData, parseEventLogs, parseSignature } from "viem";
+import { getAddress, type Hash, type Hex, hashTypedData, type Log, parseSignature } from "viem";
 import { nativeSecp256k1, recoversTo } from "@/lib/chain/ecdsa";
-import { eip3009Abi } from "@/lib/chain/eip3009";
+import { eip3009Events } from "@/lib/chain/eip3009";
 
 // The library's reason codes (@x402/evm), so a settlement answered here reads exactly like one of its own.
 const REASONS = {
@@ -231,18 +231,15 @@ export class PlainWalletExactEvmScheme implements SchemeNetworkFacilitator {
       };
     }
     if (receipt.status !== "success") return { success: false, errorReason: REASONS.failed, ...sent };
-    const logs = (receipt as { logs?: Parameters<typeof parseEventLogs>[0]["logs"] }).logs;
+    const logs = (receipt as { logs?: readonly Log[] }).logs;
     if (logs != null) {
-      const transfers = parseEventLogs({
-        abi: eip3009Abi,
-        eventName: "Transfer",
-        logs: logs.filter((log) => log.address.toLowerCase() === asset.toLowerCase()),
-      });
-      const paid = transfers.some(
-        ({ args }) =>
-          getAddress(args.from) === getAddress(authorization.from) &&
-          getAddress(args.to) === getAddress(authorization.to) &&
-          args.value === BigInt(authorization.value),
+      const ofAsset = logs.filter((log) => log.address.toLowerCase() === asset.toLowerCase());
+      const paid = eip3009Events(ofAsset).some(
+        (event) =>
+          event.eventName === "Transfer" &&
+          getAddress(event.args.from) === getAddress(authorization.from) &&
+          getAddress(event.args.to) === getAddress(authorization.to) &&
+          event.args.value === BigInt(authorization.value),
       );
       if (!paid) return { success: false, errorReason: REASONS.transfer, ...sent };
     }

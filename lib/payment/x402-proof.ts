@@ -3,13 +3,17 @@ import {
   type Client,
   getAddress,
   type Hash,
-  parseEventLogs,
   type TransactionReceipt,
   type Transport,
 } from "viem";
 import { readContract } from "viem/actions";
 import { chainHead, firstBlockAtOrAfter, lapsed } from "@/lib/chain/blocks";
-import { authorizationCanceledEvent, authorizationUsedEvent, eip3009Abi } from "@/lib/chain/eip3009";
+import {
+  authorizationCanceledEvent,
+  authorizationUsedEvent,
+  eip3009Abi,
+  eip3009Events,
+} from "@/lib/chain/eip3009";
 import { findFirstLog } from "@/lib/chain/logs";
 import { lookupReceipt } from "@/lib/chain/receipts";
 
@@ -35,17 +39,15 @@ export function provesPayment(receipt: TransactionReceipt, expected: AuthorizedT
   const logs = [...receipt.logs]
     .filter((log) => same(log.address, expected.asset))
     .sort((a, b) => a.logIndex - b.logIndex);
-  const events = parseEventLogs({ abi: eip3009Abi, logs, strict: false });
+  const events = eip3009Events(logs);
   for (const [i, log] of events.entries()) {
     if (log.eventName !== "AuthorizationUsed") continue;
-    const { authorizer, nonce } = log.args as { authorizer?: string; nonce?: string };
-    if (!authorizer || !nonce || !same(authorizer, expected.from) || !same(nonce, expected.nonce)) continue;
+    const { authorizer, nonce } = log.args;
+    if (!same(authorizer, expected.from) || !same(nonce, expected.nonce)) continue;
     const next = events[i + 1];
     if (next?.eventName !== "Transfer" || next.logIndex !== log.logIndex + 1) return false;
-    const { from, to, value } = next.args as { from?: string; to?: string; value?: bigint };
+    const { from, to, value } = next.args;
     return (
-      from !== undefined &&
-      to !== undefined &&
       getAddress(from) === getAddress(expected.from) &&
       getAddress(to) === getAddress(expected.to) &&
       value === expected.value
