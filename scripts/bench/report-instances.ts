@@ -121,9 +121,9 @@ this machine; what the levels show is that spreading the load changes nothing in
 **What a paid call asks of the database.** postgres.js sends each statement with its own Sync, so statements
 equal round trips. A submission waits for three: the per-address rate-limit counter, the ledger claim (one
 \`INSERT … ON CONFLICT DO NOTHING\` on the unique payment key) and the store (one statement: the item, the ledger
-row's fulfilment as a CTE, the webhook outbox). MPP adds mppx's replay marker. Grouping the new report with its
-duplicates, one short transaction, starts as the answer leaves (when it gets in before the client has read the
-answer, it shows as a fraction "before the answer"). A rewarded resolve asks for several times as many: its
+row's fulfilment as a CTE, the webhook outbox); MPP the same, the ledger's claim being its replay guard. Grouping
+the new report with its duplicates, one statement, starts as the answer leaves (when it gets in before the client
+has read the answer, it shows as a fraction "before the answer"). A rewarded resolve asks for several times as many: its
 checks, a claim that holds the item, the resolution's transaction, and the payout on Tempo, which the answer waits
 for.
 
@@ -132,9 +132,9 @@ before settlement starts (a rewarded resolve's claim also holds its item, in a t
 settlement talks only to the chain; the store runs after the money moved; a payout commits its signed bytes,
 then broadcasts. The item a rewarded resolve is buying is held by a column set with a conditional \`UPDATE\`, not
 by a row lock, so another buyer is refused at once rather than left waiting. Row locks last one statement's
-server time, except in the few multi-statement transactions (grouping: about 5 statements; storing a rewarded
-resolve: about 9), which keep their item's rows for that many round trips, 5 to 90 ms at 1 to 10 ms, on rows no
-other paid call writes. The leases on signing keys are rows with an expiry, renewed every 20 s, not locks.
+server time (grouping included: its report and the head it votes for are locked by one statement), except in
+the few multi-statement transactions (storing a rewarded resolve: about 9), which keep their item's rows for that
+many round trips, 9 to 90 ms at 1 to 10 ms, on rows no other paid call writes. The leases on signing keys are rows with an expiry, renewed every 20 s, not locks.
 
 **On a managed or distributed PostgreSQL** (on paper; this machine has only loopback). Each round trip adds the
 network's RTT, sequentially:
