@@ -72,9 +72,10 @@ export async function groupReport(id: string, db?: DbOrTx): Promise<string | nul
         from best where f.id = best.id and f.group_id is null
         returning f.id
       ), filed as (
-        update ${feedback} f set grouped_at = now(), group_id = (select id from head)
+        -- A report merged by hand before it was looked at keeps its group.
+        update ${feedback} f set grouped_at = now(), group_id = coalesce((select id from head), f.group_id)
         from item where f.id = item.id
-        returning f.group_id
+        returning f.id
       ), merged as (
         insert into ${feedbackEvents} (id, feedback_id, namespace, kind, actor, message, details, created_at)
         select ${newEventId()}, item.id, item.namespace, 'merged', 'service',
@@ -82,7 +83,7 @@ export async function groupReport(id: string, db?: DbOrTx): Promise<string | nul
           jsonb_build_object('into', head.id, 'similarity', round(best.score::numeric, 2)), now()
         from item, head, best
       )
-      select (select group_id from filed) as group_id`),
+      select (select id from head) as group_id`),
   );
   // postgres.js answers the rows as an array, PGlite as `{ rows }`.
   type Row = { group_id: string | null };

@@ -482,6 +482,19 @@ describe("groups of duplicates", () => {
     expect(grouped.feedback.some((f) => f.id === again)).toBe(false);
   });
 
+  rolledBack("leaves a report merged by hand before it was looked at in its group", async (db) => {
+    await register(db, acme);
+    const head = await fileNew(db, "Alpha");
+    const member = await fileNew(db, "Beta");
+    await mergeReports(owner, mergeSchema.parse({ namespace: acme, into: head, feedbackIds: [member] }), db);
+    expect(await groupReport(member, db)).toBeNull();
+    expect(await getFeedback(owner, member, db)).toMatchObject({ groupId: head });
+    expect(await getFeedback(owner, head, db)).toMatchObject({ groupId: null, reportCount: 2 });
+    // A head with votes is only marked looked at, and keeps them.
+    expect(await groupReport(head, db)).toBeNull();
+    expect(await getFeedback(owner, head, db)).toMatchObject({ groupId: null, reportCount: 2 });
+  });
+
   rolledBack("never files a report under a closed group, or under a newer report", async (db) => {
     await register(db, acme);
     const done = await fileNew(db, "Login loop after SSO", { status: "resolved", resolved: true });
