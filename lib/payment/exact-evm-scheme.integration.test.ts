@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { authorizationTypes } from "@x402/evm";
 import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
-import { type Hex, serializeErc6492Signature, toHex } from "viem";
+import { getAddress, type Hex, serializeErc6492Signature, toHex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, describe, expect, inject, it, vi } from "vitest";
 import { extraFacilitators } from "@/scripts/devnet/accounts";
@@ -75,6 +75,16 @@ async function signed(
   return { x402Version: 2, accepted: requirements, payload: { authorization, signature: sign(signature) } };
 }
 
+/** The payment with one of its addresses' first letter in the other case: a broken EIP-55 checksum. */
+function rewritten(payment: PaymentPayload, field: "from" | "to"): PaymentPayload {
+  const { authorization, signature } = payment.payload as { authorization: Authorization; signature: Hex };
+  const address = getAddress(authorization[field]);
+  const i = address.slice(2).search(/[a-fA-F]/) + 2;
+  const c = address[i]!;
+  const broken = `${address.slice(0, i)}${c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()}${address.slice(i + 1)}`;
+  return { ...payment, payload: { authorization: { ...authorization, [field]: broken }, signature } };
+}
+
 /** What decides the money in a settlement's answer (see x402-settlement.ts). */
 const verdict = (r: { success: boolean; errorReason?: string; transaction: string }) => ({
   success: r.success,
@@ -118,6 +128,9 @@ describe("the exact scheme, a plain wallet's payment settled natively", () => {
       ["another amount", () => signed(3, { value: "9999" })],
       ["an expired authorization", () => signed(3, { validBefore: String(now + 3) })],
       ["an authorization not valid yet", () => signed(3, { validAfter: String(now + 600) })],
+      // The very payment, its payer or recipient then written in mixed case that breaks the EIP-55 checksum.
+      ["a payer with a broken checksum", async () => rewritten(await signed(3), "from")],
+      ["a recipient with a broken checksum", async () => rewritten(await signed(3), "to")],
       [
         "another network",
         async () => ({ ...(await signed(3)), accepted: { ...requirements, network: "eip155:1" } }),

@@ -183,7 +183,30 @@ export class PlainWalletExactEvmScheme implements SchemeNetworkFacilitator {
     const extra = requirements.extra as { name?: string; version?: string } | undefined;
     if (!extra?.name || !extra?.version) return REASONS.domain;
     if (payload.accepted.network !== requirements.network) return REASONS.network;
-    const digest = hashTypedData({
+    // As the library's: fields the typed data refuses (an address whose mixed case breaks its EIP-55
+    // checksum) make a signature that cannot be checked, never an error.
+    let digest: Hex;
+    try {
+      digest = this.digestOf(requirements, extra as { name: string; version: string }, authorization);
+    } catch {
+      return REASONS.signature;
+    }
+    if (!recoversTo(authorization.from, digest, signature)) return REASONS.signature;
+    if (getAddress(authorization.to) !== getAddress(requirements.payTo)) return REASONS.recipient;
+    const now = BigInt(Math.floor(Date.now() / 1000));
+    if (BigInt(authorization.validBefore) < now + 6n) return REASONS.validBefore;
+    if (BigInt(authorization.validAfter) > now) return REASONS.validAfter;
+    if (BigInt(authorization.value) !== BigInt(requirements.amount)) return REASONS.value;
+    return undefined;
+  }
+
+  /** The EIP-712 digest the payer signed: a TransferWithAuthorization on the required token. */
+  private digestOf(
+    requirements: PaymentRequirements,
+    extra: { name: string; version: string },
+    authorization: Authorization,
+  ): Hex {
+    return hashTypedData({
       types: authorizationTypes,
       primaryType: "TransferWithAuthorization",
       domain: {
@@ -201,13 +224,6 @@ export class PlainWalletExactEvmScheme implements SchemeNetworkFacilitator {
         nonce: authorization.nonce,
       },
     });
-    if (!recoversTo(authorization.from, digest, signature)) return REASONS.signature;
-    if (getAddress(authorization.to) !== getAddress(requirements.payTo)) return REASONS.recipient;
-    const now = BigInt(Math.floor(Date.now() / 1000));
-    if (BigInt(authorization.validBefore) < now + 6n) return REASONS.validBefore;
-    if (BigInt(authorization.validAfter) > now) return REASONS.validAfter;
-    if (BigInt(authorization.value) !== BigInt(requirements.amount)) return REASONS.value;
-    return undefined;
   }
 
   /** The library's reading of a sent settlement: its receipt, its status, and the Transfer it must hold. */

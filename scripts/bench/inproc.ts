@@ -46,7 +46,7 @@ import { insightsQuerySchema } from "../../lib/schemas/insights";
 import { listQuerySchema } from "../../lib/schemas/list";
 import { createX402Fetch } from "../clients/x402-payer";
 import type { DevnetInfo } from "../devnet/start-devnet";
-import { closedLoop, envNumber, now, summarize } from "./common";
+import { closedLoop, envNumber, machineBusyMs, now, summarize } from "./common";
 
 const [mode, outFile] = process.argv.slice(2);
 const info = JSON.parse(process.env.BENCH_DEVNET ?? "null") as DevnetInfo;
@@ -527,13 +527,18 @@ async function ceiling() {
   await closedLoop(warm.length, 8, (i) => settle(warm[i]!));
   const payloads = await sign(count);
   const samples: number[] = [];
+  // CPU over the loop, as the servers' levels count it: this process (the settle's own work) and the
+  // whole machine (the chain's too).
+  const before = { own: process.cpuUsage(), machine: machineBusyMs() };
   const load = await closedLoop(count, concurrency, async (i) => {
     const t0 = now();
     const failure = await settle(payloads[i]!);
     if (failure === null) samples.push(now() - t0);
     return failure;
   });
-  writeFileSync(outFile!, JSON.stringify({ ...load, samples }, null, 2));
+  const own = process.cpuUsage(before.own);
+  const cpu = { ownMs: (own.user + own.system) / 1000, machineMs: machineBusyMs() - before.machine };
+  writeFileSync(outFile!, JSON.stringify({ ...load, samples, cpu }, null, 2));
 }
 
 try {

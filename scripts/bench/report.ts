@@ -52,7 +52,7 @@ function paidTable(results: Record<string, unknown>): string {
   for (const l of Array.isArray(results.ceiling) ? (results.ceiling as Level[]) : []) {
     if (failed(l)) continue;
     rows.push(
-      `| x402 | ceiling (the facilitator's settle alone) | ${l.concurrency} | ${l.ok} / ${l.requests} | ${l.rps} | ${fmt(l.latency.p50)} | ${fmt(l.latency.p95)} | ${fmt(l.latency.p99)} | – | – | – | ours ÷ ceiling: ${ratioCell(levelAt(ours, l.concurrency), l)} |`,
+      `| x402 | ceiling (the facilitator's settle alone) | ${l.concurrency} | ${l.ok} / ${l.requests} | ${l.rps} | ${fmt(l.latency.p50)} | ${fmt(l.latency.p95)} | ${fmt(l.latency.p99)} | – | – | ${l.cpu ? `${l.cpu.serverMsPerCall} / ${l.cpu.machineMsPerCall}` : "–"} | ours ÷ ceiling: ${ratioCell(levelAt(ours, l.concurrency), l)} |`,
     );
   }
   add("MPP", "ours (`next start`)", mpp, false);
@@ -132,7 +132,7 @@ function inboxTable(prepared: Prepared | undefined, http: unknown, floor: unknow
   const rows = [
     `${inbox.nsRows.toLocaleString("en-US")} items in the namespace, ${inbox.tableRows.toLocaleString("en-US")} rows in the table, page limit ${inbox.pageLimit}.${inbox.groups ? ` ${inbox.groups.toLocaleString("en-US")} groups of duplicates hold ${(inbox.duplicates ?? 0).toLocaleString("en-US")} of the namespace's reports (2 to 7 reports each); "grouped" pages show one row per group with its reporters.` : ""}`,
     "",
-    "A newest-first search runs in two steps (the newest 2,000 items of the view, then the search indexes for the rest); its plan columns show the single-statement form, for the index it reaches. HTTP times include the sign-in proof's verification. Every proof is fetched and signed before the clock, so the calls run back to back, as the in-process samples do. The server's own time is its Server-Timing: the sign-in (the proof checked, the nonce spent and both rate limits counted in one statement), then the owner check, the page query and the JSON answer.",
+    "A newest-first search runs in two steps (the newest 2,000 items of the view, then the search indexes for the rest); its plan columns show the single-statement form, for the index it reaches. HTTP times include the sign-in proof's verification. Every proof is fetched and signed before the clock, so the calls run back to back, as the in-process samples do. The server's own time is its Server-Timing: the sign-in (the proof checked, the nonce spent and both rate limits counted in one statement, with the owner check and the page read started beside that statement once the signature holds), then what is left of them and the JSON answer.",
     "",
     floors?.fetch
       ? `The floor under any call: GET /healthz, a constant answer through the same Next.js server and wrapper, takes p50 ${floors.fetch.p50} ms with the same client (fetch), and ${floors.nodeHttp?.p50 ?? "–"} ms with node:http on a kept-alive socket. Everything outside the server's own time is that floor plus the larger request (the proof) and answer (${inbox.pageLimit} items, compressed by Next.js).`

@@ -394,7 +394,7 @@ async function x402Levels(
   const ceilings: Array<CeilingLevel | { concurrency: number; error: string }> = [];
   for (const c of CONCURRENCY) {
     const runs = new Map<X402Target["key"], RawLevel[]>();
-    const ceilingRuns: Array<LoadResult & { samples: number[] }> = [];
+    const ceilingRuns: CeilingRun[] = [];
     for (let r = 0; r < REPEATS; r++) {
       for (const t of r % 2 ? [...targets].reverse() : targets) {
         if (failedTarget(t)) continue;
@@ -432,14 +432,19 @@ async function x402Levels(
 }
 
 type CeilingOptions = { env: Record<string, string>; key: string };
-type CeilingLevel = LoadResult & { repeats: Array<{ p50: number; rps: number }> };
+type CeilingRun = LoadResult & { samples: number[]; cpu?: { ownMs: number; machineMs: number } };
+type CeilingLevel = LoadResult & {
+  repeats: Array<{ p50: number; rps: number }>;
+  /** CPU per settled payment: the settling process alone, and the whole machine (the chain's too). */
+  cpu?: { serverMsPerCall: number; machineMsPerCall: number };
+};
 
 /** One ceiling run: the facilitator's settle alone, in a child process (scripts/bench/inproc.ts ceiling). */
 async function ceilingLevel(
   options: CeilingOptions,
   concurrency: number,
   count: number,
-): Promise<LoadResult & { samples: number[] }> {
+): Promise<CeilingRun> {
   const file = path.join(tmp, `ceiling-${concurrency}.json`);
   await runInProcessChild(path.join(ROOT, "scripts/bench/inproc.ts"), ["ceiling", file], {
     ...options.env,
@@ -448,12 +453,14 @@ async function ceilingLevel(
     BENCH_CEILING_REQUESTS: String(count),
     BENCH_CEILING_WARMUP: String(QUICK ? 8 : 32),
   });
-  return JSON.parse(readFileSync(file, "utf8")) as LoadResult & { samples: number[] };
+  return JSON.parse(readFileSync(file, "utf8")) as CeilingRun;
 }
 
-function pooledCeiling(runs: Array<LoadResult & { samples: number[] }>): CeilingLevel {
+function pooledCeiling(runs: CeilingRun[]): CeilingLevel {
   const ok = runs.reduce((a, r) => a + r.ok, 0);
   const wallMs = runs.reduce((a, r) => a + r.wallMs, 0);
+  const perCall = (f: (cpu: NonNullable<CeilingRun["cpu"]>) => number) =>
+    Math.round((runs.reduce((a, r) => a + (r.cpu ? f(r.cpu) : 0), 0) / Math.max(1, ok)) * 10) / 10;
   return {
     concurrency: runs[0]!.concurrency,
     requests: runs.reduce((a, r) => a + r.requests, 0),
@@ -464,6 +471,9 @@ function pooledCeiling(runs: Array<LoadResult & { samples: number[] }>): Ceiling
     rps: Math.round((ok / (wallMs / 1000)) * 100) / 100,
     latency: summarize(runs.flatMap((r) => r.samples)),
     repeats: runs.map((r) => ({ p50: r.latency.p50, rps: r.rps })),
+    ...(runs.every((r) => r.cpu)
+      ? { cpu: { serverMsPerCall: perCall((c) => c.ownMs), machineMsPerCall: perCall((c) => c.machineMs) } }
+      : {}),
   };
 }
 
