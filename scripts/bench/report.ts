@@ -346,7 +346,9 @@ ${instancesSection(results.instances)}
   no proxy, no instrumentation), copied to a temp directory, built with \`next build --webpack\` (Turbopack
   refuses the linked node_modules there) and served by \`next start\`, like ours.
 - **Ceiling**: scripts/bench/inproc.ts \`ceiling\` — our facilitator (lib/payment/facilitator.ts, one key, no
-  lease) settling pre-signed payments in a closed loop in one process: no HTTP, no database, no ledger. It runs
+  lease; the same native-crypto scheme as the server's) settling pre-signed payments in a closed loop in one
+  process: no HTTP, no database, no ledger. Its CPU per payment is counted like the servers': its own process,
+  and the whole machine (the chain's share included). It runs
   after ours and the baseline at every repeat of every level, on the same reverted chain, and from a
   third key, so no one's nonce is moved by another. What a paid call can do at best on this chain and machine.
 - **MPP anchor**: scripts/bench/mpp-baseline — \`mppx\`'s own Next.js handler (\`mppx/nextjs\`) with its
@@ -464,7 +466,7 @@ function verdictsOf(
         slower.length
           ? `Slower than the baseline at c=${slower.map((r) => r.c).join(", ")}${ratios[0]!.perRepeat.length > 1 ? " in every repeat" : " by more than 10%"}.`
           : ratios.every((r) => r.lat <= 1 && r.rps >= 1)
-            ? `No slower than the baseline at any level, pooled.${exceptions(ratios)} Both run the same facilitator; ours asks it once per call (settle, which verifies first) where \`withX402\` asks twice (verify, then settle), and stores each write with its ledger row.`
+            ? `No slower than the baseline at any level, pooled.${exceptions(ratios)} Both settle on the same chain with an in-process facilitator of their own: ours asks it once per call (settle, which verifies first), and it checks and signs a plain wallet's payment with libsecp256k1 (lib/payment/exact-evm-scheme.ts); \`withX402\` asks the SDK's facilitator twice (verify, then settle), each time recovering the payer with the pure-JS curve. Ours also stores each write with its ledger row and groups it with its duplicates.`
             : ratios[0]!.perRepeat.length > 1
               ? `Pooled, ours is slower at c=${ratios
                   .filter((r) => r.lat > 1 || r.rps < 1)

@@ -1,7 +1,7 @@
 /**
  * Baseline for `npm run bench`: POST /api/feedback paid with x402 through the SDK's own Next.js wrapper
- * `withX402` (@x402/next), an in-process facilitator built exactly like lib/payment/facilitator.ts's,
- * and an in-memory array as the store. No ledger, no exactly-once: the floor to beat. Its route is
+ * `withX402` (@x402/next), an in-process facilitator built the way the SDK documents one (its own exact
+ * scheme, viem's nonce manager) on the same chain, and an in-memory array as the store. No ledger, no exactly-once: the floor to beat. Its route is
  * app/api/feedback/route.ts of this minimal Next.js app, built and served with `next start` like ours.
  */
 import { x402Facilitator } from "@x402/core/facilitator";
