@@ -11,24 +11,10 @@ import type { ExactEvmScheme } from "@x402/evm/exact/facilitator";
 import { getAddress, type Hash, type Hex, hashTypedData, type Log, parseSignature } from "viem";
 import { nativeSecp256k1, recoversTo } from "@/lib/chain/ecdsa";
 import { eip3009Events } from "@/lib/chain/eip3009";
+import { EXACT_EVM_REASONS } from "./x402-settlement";
 
-// The library's reason codes (@x402/evm), so a settlement answered here reads exactly like one of its own.
-const REASONS = {
-  scheme: "invalid_exact_evm_scheme",
-  network: "invalid_exact_evm_network_mismatch",
-  domain: "invalid_exact_evm_missing_eip712_domain",
-  recipient: "invalid_exact_evm_recipient_mismatch",
-  signature: "invalid_exact_evm_signature",
-  validBefore: "invalid_exact_evm_payload_authorization_valid_before",
-  validAfter: "invalid_exact_evm_payload_authorization_valid_after",
-  value: "invalid_exact_evm_payload_authorization_value_mismatch",
-  asset: "asset_not_deployed_contract",
-  failed: "invalid_exact_evm_transaction_failed",
-  transfer: "invalid_exact_evm_transfer_event_mismatch",
-  nonceUsed: "invalid_exact_evm_nonce_already_used",
-  balance: "invalid_exact_evm_insufficient_balance",
-  pending: "settlement_pending",
-} as const;
+// The library's reason codes, so a settlement answered here reads exactly like one of its own.
+const REASONS = EXACT_EVM_REASONS;
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const UINT = /^\d{1,78}$/;

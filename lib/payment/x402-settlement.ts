@@ -12,9 +12,29 @@ import { SettleError, type SettleResponse } from "@x402/core/types";
  */
 export type SettleFailure = { kind: "refused" | "reverted" | "unknown"; reason: string };
 
-const SETTLEMENT_PENDING = "settlement_pending";
-const TRANSACTION_FAILED = "invalid_exact_evm_transaction_failed";
-const NONCE_ALREADY_USED = "invalid_exact_evm_nonce_already_used";
+/** @x402/evm's reason codes for the exact scheme; our own scheme (exact-evm-scheme.ts) answers with them too. */
+export const EXACT_EVM_REASONS = {
+  scheme: "invalid_exact_evm_scheme",
+  network: "invalid_exact_evm_network_mismatch",
+  domain: "invalid_exact_evm_missing_eip712_domain",
+  recipient: "invalid_exact_evm_recipient_mismatch",
+  signature: "invalid_exact_evm_signature",
+  validBefore: "invalid_exact_evm_payload_authorization_valid_before",
+  validAfter: "invalid_exact_evm_payload_authorization_valid_after",
+  value: "invalid_exact_evm_payload_authorization_value_mismatch",
+  asset: "asset_not_deployed_contract",
+  failed: "invalid_exact_evm_transaction_failed",
+  transfer: "invalid_exact_evm_transfer_event_mismatch",
+  nonceUsed: "invalid_exact_evm_nonce_already_used",
+  balance: "invalid_exact_evm_insufficient_balance",
+  pending: "settlement_pending",
+} as const;
+
+const {
+  pending: SETTLEMENT_PENDING,
+  failed: TRANSACTION_FAILED,
+  nonceUsed: NONCE_ALREADY_USED,
+} = EXACT_EVM_REASONS;
 
 export function settleFailure(result: SettleResponse): SettleFailure {
   // The reason code first: the facilitator's message can quote the signed calldata at length.
