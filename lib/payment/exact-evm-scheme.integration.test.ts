@@ -17,8 +17,10 @@ const devnet = inject("devnet");
 const chain = chainReader(devnet.x402.rpcUrl, devnet.x402.asset);
 // Both reach the chain through a proxy that notes which methods they call.
 const methods: string[] = [];
+let failCode = false;
 const proxy = await startRpcProxy(devnet.x402.rpcUrl, (call) => {
   methods.push(call.method);
+  if (failCode && call.method === "eth_getCode") return { kind: "http-500" };
   return { kind: "pass" };
 });
 process.env.X402_RPC_URL = proxy.url;
@@ -171,6 +173,20 @@ describe("the exact scheme, a plain wallet's payment settled natively", () => {
       errorReason: "invalid_exact_evm_nonce_already_used",
       sent: false,
     });
+  });
+
+  it("leaves a payer whose code cannot be read to the library, which refuses it and sends nothing", async () => {
+    settleInLibrary.mockClear();
+    failCode = true;
+    try {
+      // A payer neither scheme has asked about yet, so no code answer is kept for it.
+      const [mine, reference] = await both(() => signed(7));
+      expect(settleInLibrary).toHaveBeenCalledTimes(1);
+      expect(mine).toEqual(reference);
+      expect(mine).toMatchObject({ success: false, sent: false });
+    } finally {
+      failCode = false;
+    }
   });
 
   it("leaves a wrapped (EIP-6492) signature to the library", async () => {
