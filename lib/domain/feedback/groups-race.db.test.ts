@@ -1,0 +1,56 @@
+import { eq, inArray, or } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDb } from "@/lib/db/client";
+import { feedback, feedbackEvents } from "@/lib/db/schema";
+import { insertItem, ref } from "@/testing/db-rows";
+import { groupReport } from "./groups";
+
+// Not in a rolled-back transaction: the reports are grouped at once, each on a connection of its own (a
+// pool, with DATABASE_URL), as the answers of many paid submissions start grouping together.
+const handle = openDb({ url: process.env.DATABASE_URL });
+const namespace = ref("race");
+afterAll(async () => {
+  const { db, close } = await handle;
+  await db.delete(feedbackEvents).where(eq(feedbackEvents.namespace, namespace));
+  await db.delete(feedback).where(eq(feedback.namespace, namespace));
+  await close();
+});
+
+describe("grouping many alike reports at once", () => {
+  it("files each under the one head once, and the head counts every one of them", async () => {
+    const { db } = await handle;
+    const at = Date.parse("2026-11-01T00:00:00Z");
+    const head = await insertItem(db, {
+      namespace,
+      title: "Checkout button does nothing",
+      createdAt: new Date(at),
+      groupedAt: new Date(at),
+    });
+    const reports = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        insertItem(db, {
+          namespace,
+          title: `Checkout button does nothing (${i})`,
+          createdAt: new Date(at + 1000 + i),
+          groupedAt: null,
+        }),
+      ),
+    );
+    // Each report twice, as a live grouping and the recovery sweep may meet.
+    const answers = await Promise.all([...reports, ...reports].map((id) => groupReport(id, db)));
+    expect(answers.filter((a) => a === head)).toHaveLength(reports.length);
+    expect(answers.filter((a) => a === null)).toHaveLength(reports.length);
+
+    const rows = await db
+      .select({ id: feedback.id, groupId: feedback.groupId, reportCount: feedback.reportCount })
+      .from(feedback)
+      .where(or(eq(feedback.id, head), inArray(feedback.id, reports)));
+    expect(rows.find((r) => r.id === head)).toMatchObject({ groupId: null, reportCount: reports.length + 1 });
+    expect(rows.filter((r) => r.groupId === head)).toHaveLength(reports.length);
+    const merged = await db
+      .select({ feedbackId: feedbackEvents.feedbackId })
+      .from(feedbackEvents)
+      .where(eq(feedbackEvents.namespace, namespace));
+    expect(merged.map((e) => e.feedbackId).sort()).toEqual([...reports].sort());
+  });
+});
