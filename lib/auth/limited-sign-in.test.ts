@@ -24,7 +24,9 @@ let client = 0;
 /** A request from a client address of its own, so no two tests share an address's budget. */
 const from = (ip: string, headers: Record<string, string> = {}) =>
   new Request(`${ORIGIN}/api/namespace/status`, { headers: { "x-forwarded-for": ip, ...headers } });
-const newAddress = () => `198.51.100.${++client}`;
+// A network of this run's own, so a run on a database another run counted in this minute starts afresh.
+const net = Math.floor(Math.random() * 65_536);
+const newAddress = () => `10.${net >> 8}.${net & 255}.${++client}`;
 
 async function proof(key = generatePrivateKey(), sign?: (message: string) => Promise<`0x${string}`>) {
   const account = privateKeyToAccount(key);
@@ -180,13 +182,12 @@ describe("signing in to a free endpoint", () => {
     });
 
     it("answers the refusal, never what was read, for a replayed proof or a caller over its limit", async () => {
-      const reads: string[] = [];
+      let failing = false;
       const reading = handle(async (request) =>
         json(
-          await limitedSignedRead(request, async (identity) => {
-            reads.push(identity.address);
+          await limitedSignedRead(request, async () => {
             // A read that fails (as a stranger's read of a namespace does) must not replace the refusal.
-            if (reads.length > 1) throw new Error("this read must never be answered");
+            if (failing) throw new Error("this read must never be answered");
             return { secret: "inbox" };
           }),
         ),
@@ -194,13 +195,17 @@ describe("signing in to a free endpoint", () => {
       const key = generatePrivateKey();
       const header = await proof(key);
       expect((await reading(from(newAddress(), { [SIWX_HEADER]: header }))).status).toBe(200);
+      failing = true;
       const replay = await reading(from(newAddress(), { [SIWX_HEADER]: header }));
+      failing = false;
       expect(replay.status).toBe(401);
       expect(await replay.json()).toMatchObject({ detail: expect.stringMatching(/nonce/) });
 
       const ip = newAddress();
       const spender = generatePrivateKey();
-      for (let i = 0; i < 2; i++) await reading(from(ip, { [SIWX_HEADER]: await proof(spender) }));
+      for (let i = 0; i < 2; i++) {
+        expect((await reading(from(ip, { [SIWX_HEADER]: await proof(spender) }))).status).toBe(200);
+      }
       const over = await reading(from(ip, { [SIWX_HEADER]: await proof(spender) }));
       expect(over.status).toBe(429);
       expect(JSON.stringify(await over.json())).not.toContain("inbox");

@@ -30,7 +30,9 @@ describe("grouping many alike reports at once", () => {
       Array.from({ length: 12 }, (_, i) =>
         insertItem(db, {
           namespace,
-          title: `Checkout button does nothing (${i})`,
+          // The same words as the head: the head, oldest of all, is every report's best match. (A report
+          // whose best match is another report grouped in the same moment is only marked looked at.)
+          title: "Checkout button does nothing",
           createdAt: new Date(at + 1000 + i),
           groupedAt: null,
         }),
@@ -52,5 +54,11 @@ describe("grouping many alike reports at once", () => {
       .from(feedbackEvents)
       .where(eq(feedbackEvents.namespace, namespace));
     expect(merged.map((e) => e.feedbackId).sort()).toEqual([...reports].sort());
+    // Every report was looked at, once for good.
+    const looked = await db
+      .select({ groupedAt: feedback.groupedAt })
+      .from(feedback)
+      .where(inArray(feedback.id, reports));
+    expect(looked.every((r) => r.groupedAt !== null)).toBe(true);
   });
 });
