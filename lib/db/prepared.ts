@@ -1,5 +1,6 @@
 import "server-only";
 import { Column, is, type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "./client";
 
 /**
@@ -70,4 +71,21 @@ export function withFlatRows<T>(statement: T): T {
       return out;
     });
   return statement;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A statement written in SQL (one the query builder cannot say), prepared like the builder's: its
+ * text is rendered once, and postgres.js parses it once per connection, where `db.execute` sends it
+ * unnamed, to be parsed and planned again on every call. Its values are `param`s, given to `run`.
+ * Answers the rows, from postgres.js (an array) and PGlite (`{ rows }`) alike.
+ */
+export function preparedSql<Row>(name: string, statement: SQL) {
+  const query = dialect.sqlToQuery(statement);
+  const build = prepared((db) => db._.session.prepareQuery(query, undefined, name, false));
+  return async (db: DbOrTx, values: Record<string, unknown>): Promise<Row[]> => {
+    const result: unknown = await build(db).execute(values);
+    return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
+  };
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { retryingConflicts } from "@/lib/db/errors";
+import { param, preparedSql } from "@/lib/db/prepared";
 import { feedback, feedbackEvents } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
 import type { FeedbackStatus } from "@/lib/schemas/feedback";
@@ -26,33 +27,26 @@ const CANDIDATE_HEADS = 500;
 /** A report in one of these is finished with: new reports never join its group. */
 const CLOSED: FeedbackStatus[] = ["resolved", "wont_fix", "spam", "duplicate"];
 
-/**
- * Compares a new report with the open groups of its namespace and, when one is alike enough (same
- * type, similar title), files it under that group's head: the head's report count is its votes. A
- * report is looked at once (grouped_at); a group is one level deep and its head is always older than
- * its members, so two reports arriving together never form a loop.
- *
- * One statement (it runs after every paid submission): the report is locked, the best head found, its
- * vote counted only while it still heads its group (a concurrent merge may have moved it), the report
- * marked looked at and filed, and its history written, all or nothing and in one round trip.
- */
-export async function groupReport(id: string, db?: DbOrTx): Promise<string | null> {
-  const database = db ?? (await getDb());
-  const closed = sql.join(
-    CLOSED.map((status) => sql`${status}`),
-    sql`, `,
-  );
-  const result: unknown = await retryingConflicts(() =>
-    database.execute(sql`
+const closedStatuses = sql.join(
+  CLOSED.map((status) => sql`${status}`),
+  sql`, `,
+);
+
+// Prepared once per connection: it runs after every paid submission, and unprepared its parse and
+// plan cost the database more than a millisecond each time.
+const groupStatement = preparedSql<{ group_id: string | null }>(
+  "group_report",
+  sql`
       with item as (
         select id, namespace, type, title, created_at, group_id, report_count
-        from ${feedback} where id = ${id} and grouped_at is null
+        from ${feedback} where id = ${param("id")} and grouped_at is null
         for update
-      ), best as (
+      ), scored as materialized (
         -- The candidates are a bounded window of the namespace's heads, most reported first, then newest
         -- (feedback_ns_heads_votes_idx): a title index over every namespace would hand back every alike
         -- title in the table, and a flood of alike reports would make each new one cost more than the last.
-        select h.id, similarity(h.title, i.title) as score
+        -- Materialized, so each candidate's similarity is computed once, not again for the filter below.
+        select h.id, h.created_at, similarity(h.title, i.title) as score
         from item i cross join lateral (
           select id, title, created_at, type, status from ${feedback}
           where namespace = i.namespace and group_id is null
@@ -61,11 +55,12 @@ export async function groupReport(id: string, db?: DbOrTx): Promise<string | nul
         ) h
         -- A report already in a group, or a head with votes of its own, is only marked looked at.
         where i.group_id is null and i.report_count <= 1
-          and h.type = i.type and h.status not in (${closed}) and h.id <> i.id
+          and h.type = i.type and h.status not in (${closedStatuses}) and h.id <> i.id
           -- Older heads only (ties by id), so the head of a group always came first.
           and (h.created_at, h.id) < (i.created_at, i.id)
-          and similarity(h.title, i.title) >= ${GROUP_SIMILARITY}
-        order by score desc, h.created_at asc
+      ), best as (
+        select id, score from scored where score >= ${GROUP_SIMILARITY}
+        order by score desc, created_at asc
         limit 1
       ), head as (
         update ${feedback} f set report_count = f.report_count + 1
@@ -78,16 +73,27 @@ export async function groupReport(id: string, db?: DbOrTx): Promise<string | nul
         returning f.id
       ), merged as (
         insert into ${feedbackEvents} (id, feedback_id, namespace, kind, actor, message, details, created_at)
-        select ${newEventId()}, item.id, item.namespace, 'merged', 'service',
+        select ${param("eventId")}, item.id, item.namespace, 'merged', 'service',
           'Grouped with ' || head.id || ': a report with a similar title.',
           jsonb_build_object('into', head.id, 'similarity', round(best.score::numeric, 2)), now()
         from item, head, best
       )
-      select (select id from head) as group_id`),
-  );
-  // postgres.js answers the rows as an array, PGlite as `{ rows }`.
-  type Row = { group_id: string | null };
-  const [row] = (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
+      select (select id from head) as group_id`,
+);
+
+/**
+ * Compares a new report with the open groups of its namespace and, when one is alike enough (same
+ * type, similar title), files it under that group's head: the head's report count is its votes. A
+ * report is looked at once (grouped_at); a group is one level deep and its head is always older than
+ * its members, so two reports arriving together never form a loop.
+ *
+ * One statement (it runs after every paid submission): the report is locked, the best head found, its
+ * vote counted only while it still heads its group (a concurrent merge may have moved it), the report
+ * marked looked at and filed, and its history written, all or nothing and in one round trip.
+ */
+export async function groupReport(id: string, db?: DbOrTx): Promise<string | null> {
+  const database = db ?? (await getDb());
+  const [row] = await retryingConflicts(() => groupStatement(database, { id, eventId: newEventId() }));
   return row?.group_id ?? null;
 }
 
