@@ -1,9 +1,11 @@
 /** Shared helpers for `npm run bench`: statistics, a closed-loop load runner, processes and machine facts. */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { gunzipSync, inflateSync } from "node:zlib";
 import { freePort } from "../devnet/anvil";
 
 export { freePort };
@@ -163,6 +165,56 @@ export async function openLoop(
   };
 }
 
+/** Kept-alive sockets for one level's calls; `destroy()` it when the level ends. */
+export const keepAliveAgent = () => new Agent({ keepAlive: true });
+
+/**
+ * A JSON POST through node:http: the load generator's client for timed calls. It asks for what fetch
+ * asks for (gzip or deflate, which the server may then spend CPU on) but costs the load generator a
+ * fraction of fetch's CPU, which on this 2-core machine is taken from the server under test.
+ */
+export function postJson(
+  agent: Agent,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; text: string; headers: IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      {
+        method: "POST",
+        agent,
+        headers: {
+          "content-type": "application/json",
+          "accept-encoding": "gzip, deflate",
+          "content-length": String(Buffer.byteLength(body)),
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("error", reject);
+        res.on("end", () => {
+          try {
+            const raw = Buffer.concat(chunks);
+            const encoding = res.headers["content-encoding"];
+            const text = (
+              encoding === "gzip" ? gunzipSync(raw) : encoding === "deflate" ? inflateSync(raw) : raw
+            ).toString("utf8");
+            resolve({ status: res.statusCode ?? 0, text, headers: res.headers });
+          } catch (error) {
+            reject(error);
+          }
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
 export type NextApp = { url: string; pid: number; stop: () => Promise<void> };
 
 /** `next start` in its own process group (as e2e/global-setup.ts does), waiting until it answers. */
@@ -281,6 +333,68 @@ export function machineBusyMs(): number {
     (((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) * 1000) /
     ticksPerSecond()
   );
+}
+
+/** CPU time (ms) of every process on the machine now, by pid, with its command name. */
+export function processesCpu(): Map<number, { comm: string; ms: number }> {
+  const out = new Map<number, { comm: string; ms: number }>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      out.set(Number(entry), {
+        comm,
+        ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond(),
+      });
+    } catch {
+      // gone between the listing and the read
+    }
+  }
+  return out;
+}
+
+/** Where the machine's busy time went between two `processesCpu` readings (ms). */
+export type CpuShares = {
+  /** The process under test (a server, or the ceiling's own process). */
+  server: number;
+  postgres: number;
+  anvil: number;
+  /** This process: the load generator. */
+  loadGenerator: number;
+  /** Every other process, the kernel's own work (interrupts, the network stack's softirqs) and what exited. */
+  rest: number;
+};
+
+export function cpuShares(
+  before: Map<number, { comm: string; ms: number }>,
+  after: Map<number, { comm: string; ms: number }>,
+  machineMs: number,
+  serverPid: number,
+): CpuShares {
+  const shares: CpuShares = { server: 0, postgres: 0, anvil: 0, loadGenerator: 0, rest: 0 };
+  let counted = 0;
+  for (const [pid, { comm, ms }] of after) {
+    const spent = ms - (before.get(pid)?.ms ?? 0);
+    if (spent <= 0) continue;
+    const key: keyof CpuShares | null =
+      pid === serverPid
+        ? "server"
+        : pid === process.pid
+          ? "loadGenerator"
+          : comm === "postgres"
+            ? "postgres"
+            : comm === "anvil"
+              ? "anvil"
+              : null;
+    if (key) {
+      shares[key] += spent;
+      counted += spent;
+    }
+  }
+  shares.rest = Math.max(0, machineMs - counted);
+  return shares;
 }
 
 export function rssKiB(pid: number): number | null {

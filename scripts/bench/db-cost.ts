@@ -2,7 +2,7 @@
 import { sleep } from "./common";
 import { countsBetween, type WireCounter, type WireCounts, type WireTally } from "./pg-wire-counter";
 
-type Share = { statements: number; roundTrips: number; transactions: number };
+type Share = { statements: number; roundTrips: number; transactions: number; parses: number };
 
 export type CallCost = {
   calls: number;
@@ -94,8 +94,12 @@ export async function costMeter(counter: WireCounter, idleMs: number) {
 
 function add(into: Map<string, WireTally>, d: WireCounts) {
   for (const [sql, t] of d.byStatement) {
-    const sum = into.get(sql) ?? { statements: 0, roundTrips: 0 };
-    into.set(sql, { statements: sum.statements + t.statements, roundTrips: sum.roundTrips + t.roundTrips });
+    const sum = into.get(sql) ?? { statements: 0, roundTrips: 0, parses: 0 };
+    into.set(sql, {
+      statements: sum.statements + t.statements,
+      roundTrips: sum.roundTrips + t.roundTrips,
+      parses: sum.parses + t.parses,
+    });
   }
 }
 
@@ -103,15 +107,18 @@ function add(into: Map<string, WireTally>, d: WireCounts) {
 function lessIdle(sums: Map<string, WireTally>, idle: WireCounts, idleShare: number, n: number) {
   const out = new Map<string, WireTally>();
   for (const [sql, t] of sums) {
-    const i = idle.byStatement.get(sql) ?? { statements: 0, roundTrips: 0 };
+    const i = idle.byStatement.get(sql) ?? { statements: 0, roundTrips: 0, parses: 0 };
     const label = statementLabel(sql);
-    const o = out.get(label) ?? { statements: 0, roundTrips: 0 };
+    const o = out.get(label) ?? { statements: 0, roundTrips: 0, parses: 0 };
     o.statements += Math.max(0, (t.statements - i.statements * idleShare) / n);
     o.roundTrips += Math.max(0, (t.roundTrips - i.roundTrips * idleShare) / n);
+    o.parses += Math.max(0, (t.parses - i.parses * idleShare) / n);
     out.set(label, o);
   }
   // Background noise the subtraction did not cancel (a pass that fell inside a call) is dropped.
-  for (const [label, o] of out) if (o.statements < 0.25 && o.roundTrips < 0.25) out.delete(label);
+  for (const [label, o] of out) {
+    if (o.statements < 0.25 && o.roundTrips < 0.25 && o.parses < 0.25) out.delete(label);
+  }
   return out;
 }
 
@@ -122,6 +129,7 @@ function costOf(before: Map<string, WireTally>, after: Map<string, WireTally>, n
       statements: round1(all.reduce((a, t) => a + t.statements, 0)),
       roundTrips: round1(all.reduce((a, t) => a + t.roundTrips, 0)),
       transactions: round1(m.get("begin")?.statements ?? 0),
+      parses: round1(all.reduce((a, t) => a + t.parses, 0)),
     };
   };
   const labels = new Set([...before.keys(), ...after.keys()]);

@@ -46,7 +46,7 @@ import { insightsQuerySchema } from "../../lib/schemas/insights";
 import { listQuerySchema } from "../../lib/schemas/list";
 import { createX402Fetch } from "../clients/x402-payer";
 import type { DevnetInfo } from "../devnet/start-devnet";
-import { closedLoop, envNumber, machineBusyMs, now, summarize } from "./common";
+import { closedLoop, cpuShares, envNumber, machineBusyMs, now, processesCpu, summarize } from "./common";
 
 const [mode, outFile] = process.argv.slice(2);
 const info = JSON.parse(process.env.BENCH_DEVNET ?? "null") as DevnetInfo;
@@ -521,7 +521,11 @@ async function ceiling() {
     );
   const settle = async (payload: Awaited<ReturnType<typeof sign>>[number]) => {
     const result = await facilitator.settle(payload, requirements);
-    return result.success ? null : `settle failed: ${result.errorReason ?? "unknown"}`;
+    if (result.success) return null;
+    // The message says why (a node's error, a timeout); long hex (calldata, which carries the payer's
+    // signature) is cut out of it.
+    const why = result.errorMessage?.replace(/0x[0-9a-fA-F]{66,}/g, "0x…").slice(0, 240);
+    return `settle failed: ${result.errorReason ?? "unknown"}${why ? ` (${why})` : ""}`;
   };
   const warm = await sign(warmup);
   await closedLoop(warm.length, 8, (i) => settle(warm[i]!));
@@ -529,7 +533,7 @@ async function ceiling() {
   const samples: number[] = [];
   // CPU over the loop, as the servers' levels count it: this process (the settle's own work) and the
   // whole machine (the chain's too).
-  const before = { own: process.cpuUsage(), machine: machineBusyMs() };
+  const before = { own: process.cpuUsage(), machine: machineBusyMs(), processes: processesCpu() };
   const load = await closedLoop(count, concurrency, async (i) => {
     const t0 = now();
     const failure = await settle(payloads[i]!);
@@ -537,7 +541,10 @@ async function ceiling() {
     return failure;
   });
   const own = process.cpuUsage(before.own);
-  const cpu = { ownMs: (own.user + own.system) / 1000, machineMs: machineBusyMs() - before.machine };
+  const machineMs = machineBusyMs() - before.machine;
+  // This process settles and is its own load generator: all of it counts as the settling process's.
+  const shares = cpuShares(before.processes, processesCpu(), machineMs, process.pid);
+  const cpu = { ownMs: (own.user + own.system) / 1000, machineMs, shares };
   writeFileSync(outFile!, JSON.stringify({ ...load, samples, cpu }, null, 2));
 }
 

@@ -2,12 +2,13 @@
  * A TCP proxy in front of PostgreSQL that counts what clients ask of it, read from the wire protocol
  * (frontend messages only; nothing is logged, and nothing kept but statement texts and counts). A statement is
  * an Execute or a simple Query; a round trip is a Sync or a simple Query, the points where a client
- * waits for the server.
+ * waits for the server; a parse is a Parse (the server parses the text, and plans it when it is bound:
+ * a statement prepared on its connection is parsed once there, an unprepared one on every call).
  */
 import net from "node:net";
 
-/** Statements and round trips; a round trip is put down to the statement it ended. */
-export type WireTally = { statements: number; roundTrips: number };
+/** Statements, round trips and parses; a round trip is put down to the statement it ended. */
+export type WireTally = { statements: number; roundTrips: number; parses: number };
 export type WireCounts = WireTally & { byStatement: Map<string, WireTally> };
 
 export type WireCounter = {
@@ -23,13 +24,18 @@ const PROTOCOL_3 = 196_608;
 export function countsBetween(before: WireCounts, after: WireCounts): WireCounts {
   const byStatement = new Map<string, WireTally>();
   for (const [sql, n] of after.byStatement) {
-    const b = before.byStatement.get(sql) ?? { statements: 0, roundTrips: 0 };
-    const d = { statements: n.statements - b.statements, roundTrips: n.roundTrips - b.roundTrips };
-    if (d.statements || d.roundTrips) byStatement.set(sql, d);
+    const b = before.byStatement.get(sql) ?? { statements: 0, roundTrips: 0, parses: 0 };
+    const d = {
+      statements: n.statements - b.statements,
+      roundTrips: n.roundTrips - b.roundTrips,
+      parses: n.parses - b.parses,
+    };
+    if (d.statements || d.roundTrips || d.parses) byStatement.set(sql, d);
   }
   return {
     statements: after.statements - before.statements,
     roundTrips: after.roundTrips - before.roundTrips,
+    parses: after.parses - before.parses,
     byStatement,
   };
 }
@@ -41,10 +47,10 @@ const cstring = (buf: Buffer, at: number) => {
 
 /** Listens on a free local port and forwards every connection to `upstream` (host:port), counting. */
 export async function startWireCounter(upstream: { host: string; port: number }): Promise<WireCounter> {
-  const counts: WireCounts = { statements: 0, roundTrips: 0, byStatement: new Map() };
+  const counts: WireCounts = { statements: 0, roundTrips: 0, parses: 0, byStatement: new Map() };
   const tally = (sql: string) => {
     const key = sql.replace(/\s+/g, " ").trim();
-    const t = counts.byStatement.get(key) ?? { statements: 0, roundTrips: 0 };
+    const t = counts.byStatement.get(key) ?? { statements: 0, roundTrips: 0, parses: 0 };
     counts.byStatement.set(key, t);
     return t;
   };
@@ -69,7 +75,10 @@ export async function startWireCounter(upstream: { host: string; port: number })
     const onMessage = (type: string, body: Buffer) => {
       if (type === "P") {
         const name = cstring(body, 0);
-        texts.set(name.text, cstring(body, name.next).text);
+        const text = cstring(body, name.next).text;
+        texts.set(name.text, text);
+        counts.parses++;
+        tally(text).parses++;
       } else if (type === "B") {
         const portal = cstring(body, 0);
         bound = texts.get(cstring(body, portal.next).text) ?? "(unknown prepared statement)";

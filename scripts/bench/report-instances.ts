@@ -44,11 +44,13 @@ function costTable(perCall: Record<string, CallCost>): string {
       .filter((s) => s.beforeAnswer >= 0.5)
       .map((s) => `${s.statement} ×${s.beforeAnswer}`)
       .join("; ");
-    return `| ${call} | ${c.beforeAnswer.statements} / ${c.beforeAnswer.roundTrips} / ${c.beforeAnswer.transactions} | ${c.afterAnswer.statements} / ${c.afterAnswer.transactions} | ${list} |`;
+    // Results from before parses were counted have none to show.
+    const parsed = (s: { parses?: number }) => s.parses ?? "–";
+    return `| ${call} | ${c.beforeAnswer.statements} / ${c.beforeAnswer.roundTrips} / ${c.beforeAnswer.transactions} | ${c.afterAnswer.statements} / ${c.afterAnswer.transactions} | ${parsed(c.beforeAnswer)} / ${parsed(c.afterAnswer)} | ${list} |`;
   });
   return [
-    "| call (one at a time) | before the answer: statements / round trips / transactions | after it: statements / transactions | statements before the answer, per call |",
-    "|---|---|---|---|",
+    "| call (one at a time) | before the answer: statements / round trips / transactions | after it: statements / transactions | statements parsed (and planned anew) per call: before / after the answer | statements before the answer, per call |",
+    "|---|---|---|---|---|",
     ...rows,
   ].join("\n");
 }

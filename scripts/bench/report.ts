@@ -15,9 +15,15 @@ type Level = {
   sign: Summary;
   statusCounts?: Record<string, number>;
   server?: Record<string, Summary>;
-  cpu?: { serverMsPerCall: number; machineMsPerCall: number; machineBusyPercent: number };
+  cpu?: {
+    serverMsPerCall: number;
+    machineMsPerCall: number;
+    machineBusyPercent?: number;
+    sharesPerCall?: Shares;
+  };
   repeats?: Array<{ p50: number; rps: number }>;
 };
+type Shares = { server: number; postgres: number; anvil: number; loadGenerator: number; rest: number };
 type Failed = { error: string };
 const failed = (x: unknown): x is Failed => typeof x === "object" && x !== null && "error" in x;
 const fmt = (n: number | undefined | null) =>
@@ -58,6 +64,35 @@ function paidTable(results: Record<string, unknown>): string {
   add("MPP", "ours (`next start`)", mpp, false);
   add("MPP", "`mppx`'s own Next.js handler", results.mppBaseline, false);
   return rows.join("\n");
+}
+
+/** Where the machine's CPU went per paid call, at each target's highest level. */
+function cpuSharesTable(results: Record<string, unknown>): string {
+  const rows: string[] = [];
+  const top = (levels: unknown) =>
+    Array.isArray(levels) ? (levels as Level[]).filter((l) => !failed(l)).at(-1) : undefined;
+  const add = (label: string, levels: unknown) => {
+    const l = top(levels);
+    const s = l?.cpu?.sharesPerCall;
+    if (!l || !s || !l.cpu) return;
+    rows.push(
+      `| ${label} | ${l.concurrency} | ${l.rps} | ${l.cpu.machineMsPerCall} | ${s.server} | ${s.postgres} | ${s.anvil} | ${s.loadGenerator} | ${s.rest} |`,
+    );
+  };
+  add("x402, ours", results.x402);
+  add("x402, `withX402` baseline", results.baseline);
+  add("x402, ceiling (settle alone)", results.ceiling);
+  add("MPP, ours", results.mpp);
+  add("MPP, `mppx`'s handler", results.mppBaseline);
+  if (!rows.length) return "";
+  return [
+    "",
+    "Where the machine's CPU went, per paid call, at each target's highest level (ms, all cores; read from /proc for every process over the level):",
+    "",
+    "| target | concurrency | req/s | machine | server process | PostgreSQL | anvil (both chains) | load generator | kernel, other processes |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...rows,
+  ].join("\n");
 }
 
 const levelAt = (levels: unknown, c: number) =>
@@ -197,7 +232,7 @@ export function writeReport(results: Record<string, unknown>, mdPath: string, js
     | Failed
     | undefined;
 
-  const paid = paidTable(results);
+  const paid = paidTable(results) + cpuSharesTable(results);
   const inbox = inboxTable(prepared, results.inboxHttp, results.httpFloor);
   const siwx = prepared?.siwx
     ? `${prepared.siwx.perSecond} verifications/s (p50 ${prepared.siwx.latency.p50} ms, p99 ${prepared.siwx.latency.p99} ms) over ${prepared.siwx.proofs} fresh proofs; a reused proof was ${prepared.siwx.replayOfUsedProof}.${
@@ -261,10 +296,12 @@ ${paid}
 Latency is the paid call only (the request carrying the payment, through ledger claim, verification,
 settlement on chain and the stored write). Every paid call carries its own freshly signed payment. x402: the 402 is
 static, so it is fetched once per level (its round trip sampled 5 times, sequentially, before the level)
-and each payment is signed with the official client's \`.sign\` just before its call. MPP: every challenge
+and each of the level's payments is signed with the official client's \`.sign\` before the level's clock
+starts, as the ceiling's are: the load generator's signing (pure-JS secp256k1) then takes no CPU from the
+server under test on this 2-core machine, for ours and the baseline alike. MPP: every challenge
 is single-use (HMAC-bound id, 25 s Tempo validity), so each request first fetches its own 402 and the mppx
-client builds its credential (signing plus the client's gas estimate over RPC). Signing and, for MPP, the
-402 are timed apart and not in the latency, but they are inside the wall time, so req/s is what one load
+client builds its credential (signing plus the client's gas estimate over RPC). For MPP, signing and the
+402 are timed apart and not in the latency, but they are inside the wall time, so its req/s is what one load
 generator on the same machine achieved. Every timed x402 run (ours, the baseline and the ceiling, at every
 level and repeat, and each open-loop run) starts on the same chain: the devnet's x402 chain is reverted
 (\`evm_revert\`) to the point right after it was funded, because anvil slows as payments pile up (the
@@ -274,7 +311,11 @@ concurrency 8: JIT, route modules, database pool, nonce cache) before the timed 
 BENCH_REPEATS times, alternating which server goes first; the table pools the repeats, and the verdict
 above also compares them repeat by repeat, since this machine's run-to-run noise is about ±10%. CPU per call is the
 server process's CPU time (all its threads) and the whole machine's busy time (every process, all cores:
-load generator, chains, database) over the level, divided by the calls that succeeded.
+load generator, chains, database) over the level, divided by the calls that succeeded; the split below it
+counts each process's own CPU time (PostgreSQL's backends, anvil, the server, the load generator) and
+puts the rest (interrupts, the loopback network's softirqs, other processes) in the last column. The
+ceiling's process settles and generates its load in one, so its load is in its "server process" column.
+On PGlite the database runs inside the server process.
 
 ### At a fixed arrival rate (open loop)
 
@@ -326,7 +367,8 @@ ${instancesSection(results.instances)}
   spread round-robin over the 8 wallets (EIP-3009 nonces are random, so many can be in flight per wallet).
   MPP through the official mppx client, one per wallet, \`createCredential(402 response)\`; Tempo expiring
   nonces let a wallet have several transactions in flight (up to concurrency ÷ 8 per wallet here).
-- **Load**: closed loop, N workers = concurrency, each: 402 → sign → paid call (timed).
+- **Load**: closed loop, N workers = concurrency. x402: every payment of the level signed first, then each
+  worker sends paid calls (timed) back to back. MPP: each worker: 402 → credential → paid call (timed).
 - **Server phases**: lib/payment/x402.ts \`read\` / \`settleUnverified\` and lib/payment/ledger.ts \`claimPayment\` +
   \`commitPaid\` called in-process against the same devnet and database, before \`next start\` starts (never two
   facilitators settling from one key at once).

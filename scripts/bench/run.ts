@@ -47,10 +47,13 @@ import { tempoClient } from "../devnet/tempo";
 import { startBaselineApp } from "./baseline-app";
 import {
   type ChainPoint,
+  type CpuShares,
   chainPoint,
   closedLoop,
+  cpuShares,
   envNumber,
   freePort,
+  keepAliveAgent,
   type LoadResult,
   machineBusyMs,
   machineInfo,
@@ -59,7 +62,9 @@ import {
   nextServerPid,
   now,
   openLoop,
+  postJson,
   processCpuMs,
+  processesCpu,
   QUICK,
   ROOT,
   rssKiB,
@@ -179,8 +184,16 @@ type PaidLevel = LoadResult & {
   statusCounts: Record<string, number>;
   /** Per phase, from the paid answers' Server-Timing headers (ours only; the baseline sends none). */
   server?: Record<string, Summary>;
-  /** CPU per paid call over the level: the server process alone, and the whole machine (all cores). */
-  cpu: { serverMsPerCall: number; machineMsPerCall: number; machineBusyPercent: number };
+  /**
+   * CPU per paid call over the level: the server process alone, and the whole machine (all cores),
+   * with the machine's split by process.
+   */
+  cpu: {
+    serverMsPerCall: number;
+    machineMsPerCall: number;
+    machineBusyPercent: number;
+    sharesPerCall?: CpuShares;
+  };
   /** With BENCH_REPEATS > 1: each repeat's p50 and req/s, in the order they ran. */
   repeats?: Array<{ p50: number; rps: number }>;
 };
@@ -192,7 +205,7 @@ type RawLevel = Omit<LoadResult, "rps" | "latency"> & {
   signMs: number[];
   serverMs: Record<string, number[]>;
   statusCounts: Record<string, number>;
-  cpu: { serverMs: number; machineMs: number; elapsedMs: number };
+  cpu: { serverMs: number; machineMs: number; elapsedMs: number; shares: CpuShares };
 };
 
 /**
@@ -214,10 +227,15 @@ async function paidLevel(
     serverMs: {} as Record<string, number[]>,
     statusCounts: {} as Record<string, number>,
   };
-  const cpuBefore = { server: processCpuMs(serverPid) ?? 0, machine: machineBusyMs(), at: now() };
+  const cpuBefore = {
+    server: processCpuMs(serverPid) ?? 0,
+    machine: machineBusyMs(),
+    processes: processesCpu(),
+    at: now(),
+  };
+  const agent = keepAliveAgent();
   const load = await closedLoop(count, concurrency, async (i, startClock) => {
-    let res: Response;
-    let text: string;
+    let res: Awaited<ReturnType<typeof postJson>>;
     let t0: number;
     try {
       const t = now();
@@ -228,24 +246,23 @@ async function paidLevel(
       delete headers["x-bench-challenge-ms"];
       startClock();
       t0 = now();
-      res = await fetch(url, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...headers },
-        body: body(i),
-      });
-      text = await res.text();
+      res = await postJson(agent, url, headers, body(i));
     } catch (error) {
       raw.statusCounts.exception = (raw.statusCounts.exception ?? 0) + 1;
       throw error;
     }
     raw.statusCounts[res.status] = (raw.statusCounts[res.status] ?? 0) + 1;
-    if (res.status !== 200 && res.status !== 201) return `${res.status} ${text.slice(0, 300)}`;
+    if (res.status !== 200 && res.status !== 201) return `${res.status} ${res.text.slice(0, 300)}`;
     raw.latencies.push(now() - t0);
-    for (const [phase, ms] of Object.entries(parseServerTiming(res.headers.get("server-timing")))) {
+    const timing = res.headers["server-timing"];
+    for (const [phase, ms] of Object.entries(
+      parseServerTiming(Array.isArray(timing) ? timing.join(", ") : (timing ?? null)),
+    )) {
       raw.serverMs[phase] = [...(raw.serverMs[phase] ?? []), ms];
     }
     return null;
   });
+  agent.destroy();
   return {
     ...raw,
     concurrency,
@@ -254,11 +271,34 @@ async function paidLevel(
     errors: load.errors,
     errorSamples: load.errorSamples,
     wallMs: load.wallMs,
-    cpu: {
-      serverMs: (processCpuMs(serverPid) ?? 0) - cpuBefore.server,
-      machineMs: machineBusyMs() - cpuBefore.machine,
-      elapsedMs: now() - cpuBefore.at,
-    },
+    cpu: cpuSince(cpuBefore, serverPid),
+  };
+}
+
+/** The CPU spent since `before`: the server's, the machine's and the machine's split by process. */
+function cpuSince(
+  before: { server: number; machine: number; processes: ReturnType<typeof processesCpu>; at: number },
+  serverPid: number,
+): RawLevel["cpu"] {
+  const machineMs = machineBusyMs() - before.machine;
+  return {
+    serverMs: (processCpuMs(serverPid) ?? 0) - before.server,
+    machineMs,
+    elapsedMs: now() - before.at,
+    shares: cpuShares(before.processes, processesCpu(), machineMs, serverPid),
+  };
+}
+
+/** Shares summed over runs, per call. */
+function sharesPerCall(shares: CpuShares[], calls: number): CpuShares {
+  const per = (k: keyof CpuShares) =>
+    Math.round((shares.reduce((a, x) => a + x[k], 0) / Math.max(1, calls)) * 10) / 10;
+  return {
+    server: per("server"),
+    postgres: per("postgres"),
+    anvil: per("anvil"),
+    loadGenerator: per("loadGenerator"),
+    rest: per("rest"),
   };
 }
 
@@ -295,6 +335,10 @@ function pooled(runs: RawLevel[]): PaidLevel {
       serverMsPerCall: round(sum((r) => r.cpu.serverMs) / Math.max(1, ok)),
       machineMsPerCall: round(machineMs / Math.max(1, ok)),
       machineBusyPercent: Math.round((machineMs / (sum((r) => r.cpu.elapsedMs) * os.cpus().length)) * 100),
+      sharesPerCall: sharesPerCall(
+        runs.map((r) => r.cpu.shares),
+        ok,
+      ),
     },
     ...(runs.length > 1
       ? { repeats: runs.map((r) => ({ p50: summarize(r.latencies).p50, rps: rpsOf(r.ok, r.wallMs) })) }
@@ -316,8 +360,9 @@ function x402Payers(info: DevnetInfo) {
 /**
  * One x402 level against one server. The challenge is static (no nonce), so one 402 per level is enough,
  * as a client would cache it; its round trip is sampled 5 times before the level. Each of the
- * `requestsFor(c)` requests then gets its own payment, signed with `.sign` by the official client
- * (untimed), and only the paid call is timed.
+ * `requestsFor(c)` requests then gets its own payment, signed with `.sign` by the official client before
+ * the level's clock starts (as the ceiling's and the open loop's are), so the load generator's signing
+ * takes no CPU from the server while it is measured; only the paid calls run in the timed loop.
  */
 async function x402Level(
   payers: ReturnType<typeof x402Payers>,
@@ -340,15 +385,22 @@ async function x402Level(
     required = res.headers.get("payment-required") ?? "";
     if (res.status !== 402 || !required) throw new Error(`expected a 402 challenge, got ${res.status}`);
   }
+  const signMs: number[] = [];
+  const signatures: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = now();
+    signatures.push(await payers[i % payers.length]!.sign(required));
+    signMs.push(now() - t0);
+  }
   const level = await paidLevel(
     c,
     count,
-    async (i) => ({ "payment-signature": await payers[i % payers.length]!.sign(required) }),
+    async (i) => ({ "payment-signature": signatures[i]! }),
     url,
     (i) => feedbackBody(i, "x402"),
     target.pid,
   );
-  return { ...level, challengeMs };
+  return { ...level, challengeMs, signMs };
 }
 
 type X402Target = {
@@ -432,11 +484,14 @@ async function x402Levels(
 }
 
 type CeilingOptions = { env: Record<string, string>; key: string };
-type CeilingRun = LoadResult & { samples: number[]; cpu?: { ownMs: number; machineMs: number } };
+type CeilingRun = LoadResult & {
+  samples: number[];
+  cpu?: { ownMs: number; machineMs: number; shares?: CpuShares };
+};
 type CeilingLevel = LoadResult & {
   repeats: Array<{ p50: number; rps: number }>;
   /** CPU per settled payment: the settling process alone, and the whole machine (the chain's too). */
-  cpu?: { serverMsPerCall: number; machineMsPerCall: number };
+  cpu?: { serverMsPerCall: number; machineMsPerCall: number; sharesPerCall?: CpuShares };
 };
 
 /** One ceiling run: the facilitator's settle alone, in a child process (scripts/bench/inproc.ts ceiling). */
@@ -472,7 +527,20 @@ function pooledCeiling(runs: CeilingRun[]): CeilingLevel {
     latency: summarize(runs.flatMap((r) => r.samples)),
     repeats: runs.map((r) => ({ p50: r.latency.p50, rps: r.rps })),
     ...(runs.every((r) => r.cpu)
-      ? { cpu: { serverMsPerCall: perCall((c) => c.ownMs), machineMsPerCall: perCall((c) => c.machineMs) } }
+      ? {
+          cpu: {
+            serverMsPerCall: perCall((c) => c.ownMs),
+            machineMsPerCall: perCall((c) => c.machineMs),
+            ...(runs.every((r) => r.cpu?.shares)
+              ? {
+                  sharesPerCall: sharesPerCall(
+                    runs.map((r) => r.cpu!.shares!),
+                    ok,
+                  ),
+                }
+              : {}),
+          },
+        }
       : {}),
   };
 }
@@ -543,9 +611,11 @@ async function mppLevels(info: DevnetInfo, targets: MppTarget[]) {
       const count = envNumber("BENCH_OPEN_MPP_REQUESTS", QUICK ? 20 : 120);
       const credentials: Array<{ authorization: string }> = [];
       for (let i = 0; i < count; i++) credentials.push(await mppCredential(clients, t.url, i, "mpp-open"));
+      const agent = keepAliveAgent();
       const load = await openLoop(count, rate, (i) =>
-        paidCall(t.url, { authorization: credentials[i]!.authorization }, feedbackBody(i, "mpp-open")),
+        paidCall(agent, t.url, { authorization: credentials[i]!.authorization }, feedbackBody(i, "mpp-open")),
       );
+      agent.destroy();
       printOpen(t.label, load);
       results.push({ key: t.key, label: t.label, ...load });
     }
@@ -566,14 +636,14 @@ function mppLevel(clients: ReturnType<typeof mppClients>, t: MppTarget, c: numbe
 }
 
 /** One paid POST: null when it was answered 200 or 201, otherwise what came back. */
-async function paidCall(url: string, headers: Record<string, string>, body: string): Promise<string | null> {
-  const res = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body,
-  });
-  const text = await res.text();
-  return res.status === 200 || res.status === 201 ? null : `${res.status} ${text.slice(0, 300)}`;
+async function paidCall(
+  agent: Agent,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<string | null> {
+  const res = await postJson(agent, url, headers, body);
+  return res.status === 200 || res.status === 201 ? null : `${res.status} ${res.text.slice(0, 300)}`;
 }
 
 /**
@@ -621,9 +691,11 @@ async function x402OpenLoop(
     const signatures = await Promise.all(
       Array.from({ length: count }, (_, i) => payers[i % payers.length]!.sign(required)),
     );
+    const agent = keepAliveAgent();
     const load = await openLoop(count, rate, (i) =>
-      paidCall(t.url, { "payment-signature": signatures[i]! }, feedbackBody(i, "x402-open")),
+      paidCall(agent, t.url, { "payment-signature": signatures[i]! }, feedbackBody(i, "x402-open")),
     );
+    agent.destroy();
     printOpen(t.label, load);
     out.push({ key: t.key, label: t.label, ...load });
   }
@@ -635,7 +707,7 @@ function printLevel(label: string, l: PaidLevel) {
     `  ${label.padEnd(16)} ${String(l.ok).padStart(4)}/${l.requests} ok  ${String(l.rps).padStart(7)} req/s  p50 ${l.latency.p50} ms  p95 ${l.latency.p95} ms  p99 ${l.latency.p99} ms  (402 ${l.challenge.p50} ms, sign ${l.sign.p50} ms)${l.errors ? `  errors: ${JSON.stringify(l.statusCounts)} ${l.errorSamples[0] ?? ""}` : ""}`,
   );
   console.log(
-    `  ${"".padEnd(16)} CPU per call: server ${l.cpu.serverMsPerCall} ms, machine ${l.cpu.machineMsPerCall} ms (machine ${l.cpu.machineBusyPercent}% busy)`,
+    `  ${"".padEnd(16)} CPU per call: server ${l.cpu.serverMsPerCall} ms, machine ${l.cpu.machineMsPerCall} ms (machine ${l.cpu.machineBusyPercent}% busy)${l.cpu.sharesPerCall ? `; PostgreSQL ${l.cpu.sharesPerCall.postgres}, anvil ${l.cpu.sharesPerCall.anvil}, load generator ${l.cpu.sharesPerCall.loadGenerator}, rest ${l.cpu.sharesPerCall.rest}` : ""}`,
   );
   if (l.repeats) {
     console.log(
