@@ -10,8 +10,8 @@ export type CallCost = {
   beforeAnswer: Share;
   /** Sent after the answer, by work the call left running (grouping a report, webhooks). */
   afterAnswer: Share;
-  /** Each statement per call, by verb and tables, with the part of it sent before the answer. */
-  byStatement: Array<{ statement: string; perCall: number; beforeAnswer: number }>;
+  /** Each statement per call, by verb and tables, with the part of it sent before the answer and its parses. */
+  byStatement: Array<{ statement: string; perCall: number; beforeAnswer: number; parses: number }>;
 };
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
@@ -24,7 +24,7 @@ function mainStatement(s: string): { body: string; ctes: Cte[] } {
   const ctes: Cte[] = [];
   let i = 5;
   for (;;) {
-    const name = /^\s*"?(\w+)"?\s+as\s*\(/.exec(s.slice(i));
+    const name = /^\s*"?(\w+)"?\s+as\s*(?:(?:not\s+)?materialized\s*)?\(/.exec(s.slice(i));
     if (!name) return { body: s, ctes };
     i += name[0].length;
     const from = i;
@@ -140,6 +140,7 @@ function costOf(before: Map<string, WireTally>, after: Map<string, WireTally>, n
         statement,
         perCall: round1(b + (after.get(statement)?.statements ?? 0)),
         beforeAnswer: round1(b),
+        parses: round1((before.get(statement)?.parses ?? 0) + (after.get(statement)?.parses ?? 0)),
       };
     })
     .sort((a, b) => b.beforeAnswer - a.beforeAnswer || b.perCall - a.perCall);

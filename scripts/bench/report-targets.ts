@@ -31,10 +31,13 @@ const x = (r: number | undefined) => (r === undefined ? "–" : `${r.toFixed(2)}
 const verdict = (ok: boolean | undefined) =>
   ok === undefined ? "not measured" : ok ? "**met**" : "**not met**";
 
-/** Rates the pre-issue code reached on this machine, measured side by side with the new code (see BENCHMARKS.md). */
+/**
+ * The sign-in rate the code before this work reached, measured side by side with the new code on an
+ * earlier machine of this kind. Another machine is not this one, so the verdict is not taken from it.
+ */
 export const PRE_ISSUE = {
   signInPerSecond: 287,
-  note: "the code before this work, measured on this machine",
+  note: "measured on an earlier machine of this kind; shown, not judged by",
 };
 
 export function targetsTable(results: Record<string, unknown>): string {
@@ -63,9 +66,13 @@ export function targetsTable(results: Record<string, unknown>): string {
   );
 
   const siwx = prepared?.siwx;
-  const vsBefore = ratio(siwx?.perSecond, PRE_ISSUE.signInPerSecond);
+  // The code before this work ran the SDK's parse, validation and signature check and then read and
+  // spent the nonce in the database: the SDK's steps alone, on the same proofs in this run, are a
+  // subset of its work, so their rate bounds the old code's from above and ours ÷ theirs bounds the gain
+  // from below, on this machine.
+  const vsSdk = ratio(siwx?.perSecond, siwx?.sdk?.perSecond);
   rows.push(
-    `| Sign-in verification: at least 4× the rate before this work | ${siwx?.perSecond ?? "–"}/s vs ${PRE_ISSUE.signInPerSecond}/s (${PRE_ISSUE.note}); the x402 SDK's own verification of the same proofs, with no nonce store: ${siwx?.sdk?.perSecond ?? "–"}/s (${x(ratio(siwx?.perSecond, siwx?.sdk?.perSecond))}) | ${x(vsBefore)} | ${verdict(vsBefore === undefined ? undefined : vsBefore >= 4)} |`,
+    `| Sign-in verification: at least 4× the rate before this work | ${siwx?.perSecond ?? "–"}/s vs the x402 SDK's own verification of the same proofs in this run, ${siwx?.sdk?.perSecond ?? "–"}/s: parse, validate and check the signature, a part of what the code before this work did (it also read and spent the nonce in the database), so the ratio is a lower bound on the gain; the code before this work: ${PRE_ISSUE.signInPerSecond}/s (${PRE_ISSUE.note}; ${x(ratio(siwx?.perSecond, PRE_ISSUE.signInPerSecond))}) | ≥ ${x(vsSdk)} | ${verdict(vsSdk === undefined ? undefined : vsSdk >= 4)} |`,
   );
 
   const c = top(results.x402)?.concurrency ?? 32;
