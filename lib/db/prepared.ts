@@ -78,8 +78,9 @@ const dialect = new PgDialect();
 /**
  * A statement written in SQL (one the query builder cannot say), prepared like the builder's: its
  * text is rendered once, and postgres.js parses it once per connection, where `db.execute` sends it
- * unnamed, to be parsed and planned again on every call. Its values are `param`s, given to `run`.
- * Answers the rows, from postgres.js (an array) and PGlite (`{ rows }`) alike.
+ * unnamed, to be parsed and planned again on every call. Its values are `param`s, given by name to
+ * the function it returns, which answers the rows from postgres.js (an array) and PGlite (`{ rows }`)
+ * alike.
  */
 export function preparedSql<Row>(name: string, statement: SQL) {
   const query = dialect.sqlToQuery(statement);

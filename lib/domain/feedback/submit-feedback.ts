@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { SQLSTATE, sqlStateOf } from "@/lib/db/errors";
 import { jsonb, param, prepared } from "@/lib/db/prepared";
 import { feedback, namespaces } from "@/lib/db/schema";
+import { afterAnswer } from "@/lib/http/after-answer";
 import { describeError } from "@/lib/http/log";
 import { fulfilment, NotAwaitingFulfilment } from "@/lib/payment/ledger";
 import type { PaidWrite } from "@/lib/payment/paid";
@@ -143,13 +144,15 @@ export function submitFeedbackWrite(
 }
 
 /**
- * After a submission is stored: compared with the namespace's open groups of duplicates in the
- * background, so the answer never waits for it. A report missed here (a crash) is grouped by the
- * recovery loop's sweep (groupPending).
+ * After a submission is stored: compared with the namespace's open groups of duplicates once the
+ * answer has gone out, so the answer never waits for it. A report missed here (a crash) is grouped
+ * by the recovery loop's sweep (groupPending).
  */
 export async function finishSubmission(stored: { resultId: string; body: SubmitFeedbackAnswer }) {
-  void groupReport(stored.resultId).catch((error: unknown) => {
-    console.error(`[group] ${stored.resultId}: ${describeError(error)}`);
-  });
+  afterAnswer(() =>
+    groupReport(stored.resultId).catch((error: unknown) => {
+      console.error(`[group] ${stored.resultId}: ${describeError(error)}`);
+    }),
+  );
   return stored.body;
 }
