@@ -95,9 +95,9 @@ Database cost per paid call, counted on the wire between the instances and Postg
 ${costTable(data.perCall)}
 
 "Before the answer" is what reached PostgreSQL before the client had read its answer. A paid submission
-starts grouping its report beside its answer, without waiting for it: that statement, prepared, often
-reaches the database before the client has read the answer and is then counted before it, though the
-answer never waits for it. A statement parsed per call is one sent unprepared (or on a connection new
+starts grouping its report once its answer has gone out (Next.js's \`after\`): that statement, prepared,
+can still reach the database before the client has read the answer and is then counted before it,
+though the answer never waits for it. A statement parsed per call is one sent unprepared (or on a connection new
 to it): PostgreSQL parses and plans it anew each time.`;
   }
   const trips = Object.entries(COUNTED_BEFORE).map(([call, fallback]) => ({
