@@ -317,12 +317,17 @@ function ticksPerSecond(): number {
 /** CPU time (user + system, ms) a process has used so far, from /proc/<pid>/stat. */
 export function processCpuMs(pid: number): number | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond();
+    return statOf(readFileSync(`/proc/${pid}/stat`, "utf8")).ms;
   } catch {
     return null;
   }
+}
+
+/** A /proc/<pid>/stat line's command name and CPU time (user + system, ms). */
+function statOf(stat: string): { comm: string; ms: number } {
+  const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return { comm, ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond() };
 }
 
 /** Busy CPU time (ms, summed over cores) of the whole machine so far, from /proc/stat. */
@@ -341,13 +346,7 @@ export function processesCpu(): Map<number, { comm: string; ms: number }> {
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      out.set(Number(entry), {
-        comm,
-        ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond(),
-      });
+      out.set(Number(entry), statOf(readFileSync(`/proc/${entry}/stat`, "utf8")));
     } catch {
       // gone between the listing and the read
     }
