@@ -1,7 +1,21 @@
 import fc from "fast-check";
-import { encodeAbiParameters, encodeEventTopics, type Hex, parseEventLogs } from "viem";
+import {
+  encodeAbiParameters,
+  encodeEventTopics,
+  getAddress,
+  type Hex,
+  hashTypedData,
+  parseEventLogs,
+} from "viem";
 import { describe, expect, it } from "vitest";
-import { eip3009Abi, eip3009Events } from "./eip3009";
+import {
+  eip3009Abi,
+  eip3009Events,
+  type TokenDomain,
+  type TransferAuthorization,
+  transferAuthorizationDigest,
+  transferWithAuthorizationTypes,
+} from "./eip3009";
 
 const hex = (bytes: number) =>
   fc
@@ -51,6 +65,66 @@ describe("EIP-3009 events read from a receipt's logs", () => {
         expect(eip3009Events(logs)).toEqual(expected);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+// An address as a payload may spell it: lower case, checksummed, or a mixed case that may break the checksum.
+const spelledAddress = fc
+  .tuple(hex(20), fc.constantFrom("lower", "checksum", "mixed"), fc.integer({ min: 2, max: 41 }))
+  .map(([address, spelling, flip]) => {
+    if (spelling === "lower") return address;
+    const checksummed = getAddress(address);
+    if (spelling === "checksum") return checksummed;
+    const c = checksummed[flip]!;
+    const flipped = c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase();
+    return `${checksummed.slice(0, flip)}${flipped}${checksummed.slice(flip + 1)}` as Hex;
+  });
+const uint = fc.oneof(
+  fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }),
+  fc.constantFrom(0n, 2n ** 256n - 1n, 2n ** 256n, -1n),
+);
+
+describe("transferAuthorizationDigest", () => {
+  const digestOrError = (fn: () => Hex) => {
+    try {
+      return fn();
+    } catch {
+      return "refused";
+    }
+  };
+
+  it("is viem's hashTypedData for a TransferWithAuthorization, refusals included", () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          name: fc.constantFrom("USD Coin", "USDC", "Bridged USDC (Stargate)"),
+          version: fc.constantFrom("1", "2"),
+          chainId: fc.integer({ min: 1, max: 2 ** 40 }),
+          verifyingContract: hex(20).map(getAddress),
+        }),
+        fc.record({
+          from: spelledAddress,
+          to: spelledAddress,
+          value: uint,
+          validAfter: uint,
+          validBefore: uint,
+          nonce: hex(32),
+        }),
+        (domain: TokenDomain, message: TransferAuthorization) => {
+          const ours = digestOrError(() => transferAuthorizationDigest(domain, message));
+          const viems = digestOrError(() =>
+            hashTypedData({
+              types: transferWithAuthorizationTypes,
+              primaryType: "TransferWithAuthorization",
+              domain,
+              message,
+            }),
+          );
+          expect(ours).toBe(viems);
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });

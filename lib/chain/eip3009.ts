@@ -1,4 +1,15 @@
-import { getAddress, hexToBigInt, type Log, parseAbi, toEventSelector } from "viem";
+import {
+  domainSeparator,
+  getAddress,
+  type Hex,
+  hexToBigInt,
+  isAddress,
+  keccak256,
+  type Log,
+  parseAbi,
+  toBytes,
+  toEventSelector,
+} from "viem";
 
 /** The EIP-3009 parts of a USDC-like token: authorization state, its two events, and its transfers. */
 export const eip3009Abi = parseAbi([
@@ -74,3 +85,61 @@ export const cancelAuthorizationTypes = {
     { name: "nonce", type: "bytes32" },
   ],
 } as const;
+
+/** The EIP-712 domain of an EIP-3009 token. */
+export type TokenDomain = { name: string; version: string; chainId: number; verifyingContract: Hex };
+
+/** An EIP-3009 transfer authorization, as signed. */
+export type TransferAuthorization = {
+  from: Hex;
+  to: Hex;
+  value: bigint;
+  validAfter: bigint;
+  validBefore: bigint;
+  nonce: Hex;
+};
+
+const TRANSFER_TYPE_HASH = keccak256(
+  toBytes(
+    "TransferWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)",
+  ),
+).slice(2);
+const UINT256_MAX = 2n ** 256n - 1n;
+// A process sees one or two tokens: each domain's separator is hashed once.
+const separators = new Map<string, string>();
+const MAX_SEPARATORS = 64;
+
+function separatorOf(domain: TokenDomain): string {
+  const key = `${domain.name}\n${domain.version}\n${domain.chainId}\n${domain.verifyingContract}`;
+  let separator = separators.get(key);
+  if (separator === undefined) {
+    separator = domainSeparator({ domain }).slice(2);
+    if (separators.size >= MAX_SEPARATORS) separators.clear();
+    separators.set(key, separator);
+  }
+  return separator;
+}
+
+const word = (value: bigint) => {
+  if (value < 0n || value > UINT256_MAX) throw new Error(`${value} does not fit in uint256`);
+  return value.toString(16).padStart(64, "0");
+};
+
+const addressWord = (address: Hex) => {
+  // As viem's typed data: an address whose mixed case breaks its EIP-55 checksum is refused.
+  if (!isAddress(address)) throw new Error(`${address} is not an address`);
+  return address.slice(2).toLowerCase().padStart(64, "0");
+};
+
+/**
+ * The EIP-712 digest a payer signs for a TransferWithAuthorization: viem's hashTypedData for these
+ * types (a test holds them equal, refusals included), in two hashes of fixed-size words instead of
+ * viem's generic encoding, which takes about 0.4 ms of every paid call.
+ */
+export function transferAuthorizationDigest(domain: TokenDomain, message: TransferAuthorization): Hex {
+  if (!/^0x[0-9a-fA-F]{64}$/.test(message.nonce)) throw new Error("the nonce is not 32 bytes");
+  const struct = keccak256(
+    `0x${TRANSFER_TYPE_HASH}${addressWord(message.from)}${addressWord(message.to)}${word(message.value)}${word(message.validAfter)}${word(message.validBefore)}${message.nonce.slice(2).toLowerCase()}`,
+  );
+  return keccak256(`0x1901${separatorOf(domain)}${struct.slice(2)}`);
+}
