@@ -27,7 +27,8 @@ function required(name: string): string {
 const NETWORK = (process.env.X402_NETWORK ?? "eip155:31337") as Network;
 const TIMEOUT_MS = Number(process.env.X402_TIMEOUT_MS ?? 20_000);
 
-// As lib/chain/rpc.ts: chain RPC over the runtime's own fetch, not Next.js's per-request wrapper.
+// viem's HTTP transport as an SDK user sets it up, over the runtime's own fetch rather than Next.js's
+// per-request wrapper, which would only slow the baseline down.
 type Fetch = typeof fetch;
 const runtimeFetch: Fetch = (input, init) => {
   const current = globalThis.fetch as Fetch & { _nextOriginalFetch?: Fetch };
