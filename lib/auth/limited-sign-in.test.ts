@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { serializeErc6492Signature } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { rateLimits } from "@/lib/db/schema";
 import { handle, json } from "@/lib/http/handler";
@@ -10,13 +10,33 @@ import { signInHeader } from "@/testing/sign-in";
 import { limitedSignedRead, limitedSignIn } from "./limited-sign-in";
 import { SIWX_HEADER } from "./siwx";
 
-// This file's limits and a trusted proxy, read lazily on first use. Every chain points nowhere (the
-// unit environment): anything here that reached for one would fail.
-vi.hoisted(() => {
+// This file's limits and a trusted proxy, read lazily on first use. Both chains point at a node that
+// records each JSON-RPC method asked and answers every call with a 503: a chain that cannot vouch for
+// anything, and a record of whether anything here reached for one.
+const chain = await vi.hoisted(async () => {
   process.env.RATE_LIMIT_ADDRESS_PER_MINUTE = "4";
   process.env.RATE_LIMIT_WALLET_PER_MINUTE = "2";
   process.env.TRUST_PROXY = "true";
+  const { createServer } = await import("node:http");
+  const methods: string[] = [];
+  const server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => {
+      body += chunk;
+    });
+    req.on("end", () => {
+      methods.push(JSON.parse(body).method);
+      res.writeHead(503, { "content-type": "text/plain" });
+      res.end("unavailable");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  process.env.X402_RPC_URL = url;
+  process.env.TEMPO_RPC_URL = url;
+  return { methods, server };
 });
+afterAll(() => chain.server.close());
 
 const ORIGIN = "http://localhost:3000";
 const route = handle(async (request) => json(await limitedSignIn(request)));
@@ -59,10 +79,10 @@ afterEach(() => vi.restoreAllMocks());
 describe("signing in to a free endpoint", () => {
   it("verifies a plain wallet's proof with every chain unreachable, and never calls out", async () => {
     const header = await proof();
-    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    chain.methods.length = 0;
     const response = await route(from(newAddress(), { [SIWX_HEADER]: header }));
     expect(response.status).toBe(200);
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(chain.methods).toEqual([]);
   });
 
   it("takes a wrapped (EIP-6492) signature to the chain, even when its inner signature is the wallet's own", async () => {
@@ -75,12 +95,11 @@ describe("signing in to a free endpoint", () => {
         signature: await account.signMessage({ message }),
       }),
     );
-    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    chain.methods.length = 0;
     const response = await route(from(newAddress(), { [SIWX_HEADER]: header }));
-    // The chain is unreachable here, so it cannot vouch for the signature: refused, not accepted locally.
+    // The chain cannot answer here, so it cannot vouch for the signature: refused, not accepted locally.
     expect(response.status).toBe(401);
-    const methods = fetchSpy.mock.calls.map(([, init]) => JSON.parse(String(init?.body)).method);
-    expect(methods).toEqual(["eth_call"]);
+    expect(chain.methods).toEqual(["eth_call"]);
   });
 
   it("counts the address and the wallet in one statement and enforces both limits", async () => {
