@@ -29,7 +29,8 @@ import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import * as Secp256k1 from "ox/Secp256k1";
 import { hexToBytes, keccak256 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { authenticationRequired, verifySignIn } from "../../lib/auth/siwx";
+import { limitedSignedRead } from "../../lib/auth/limited-sign-in";
+import { authenticationRequired, SIWX_HEADER, verifySignIn } from "../../lib/auth/siwx";
 import { ecrecoverImplementation, recoverSigner, recoverWith } from "../../lib/chain/ecdsa";
 import { closeDb, getDb } from "../../lib/db/client";
 import { inboxFilter, listFeedback } from "../../lib/domain/feedback/list-feedback";
@@ -282,6 +283,7 @@ async function prepare() {
   }
 
   const siwx = await signInThroughput(envNumber("BENCH_SIWX_PROOFS", 300));
+  const signedRead = await signedReadInProcess(cases[0]!.params, limit, samples);
   writeFileSync(
     outFile!,
     JSON.stringify(
@@ -296,6 +298,7 @@ async function prepare() {
           pageLimit: limit,
           deepWalk: { items: walk.passed, ms: walk.walkMs },
           cases: results,
+          signedRead,
           insights,
         },
         siwx,
@@ -313,18 +316,7 @@ async function signInThroughput(count: number) {
   const proofs: string[] = [];
   const t0 = now();
   for (let i = 0; i < count; i++) {
-    const challenge = await authenticationRequired(url).catch((e: unknown) => e);
-    if (!(challenge instanceof AppError))
-      throw new Error("authenticationRequired did not return an AppError");
-    const header = challenge.extra.headers?.["PAYMENT-REQUIRED"];
-    if (!header) throw new Error("no PAYMENT-REQUIRED header on the sign-in challenge");
-    const ext = decodePaymentRequiredHeader(header).extensions?.[SIGN_IN_WITH_X] as SIWxExtension;
-    const chain = ext.supportedChains[0]!;
-    const wallet = info.accounts[i % info.accounts.length]!;
-    const signInfo = { ...ext.info, chainId: chain.chainId, type: chain.type } as CompleteSIWxInfo;
-    proofs.push(
-      encodeSIWxHeader(await createSIWxPayload(signInfo, privateKeyToAccount(wallet.privateKey), url)),
-    );
+    proofs.push(await signedProof(url, info.accounts[i % info.accounts.length]!.privateKey));
   }
   const prepMs = now() - t0;
   // The anchor: the x402 SDK's own verification of the same proofs (parse, validate the message against
@@ -356,6 +348,43 @@ async function signInThroughput(count: number) {
   );
   log(`ECDSA recovery alone: ${JSON.stringify(result.recovery)}`);
   return result;
+}
+
+/** A SIGN-IN-WITH-X header for `url`, on a challenge (and nonce) issued by this process's code. */
+async function signedProof(url: string, privateKey: `0x${string}`): Promise<string> {
+  const challenge = await authenticationRequired(url).catch((e: unknown) => e);
+  if (!(challenge instanceof AppError)) throw new Error("authenticationRequired did not return an AppError");
+  const header = challenge.extra.headers?.["PAYMENT-REQUIRED"];
+  if (!header) throw new Error("no PAYMENT-REQUIRED header on the sign-in challenge");
+  const ext = decodePaymentRequiredHeader(header).extensions?.[SIGN_IN_WITH_X] as SIWxExtension;
+  const chain = ext.supportedChains[0]!;
+  const signInfo = { ...ext.info, chainId: chain.chainId, type: chain.type } as CompleteSIWxInfo;
+  return encodeSIWxHeader(await createSIWxPayload(signInfo, privateKeyToAccount(privateKey), url));
+}
+
+/**
+ * A signed page read the way its route reads it, in this process: `limitedSignedRead` (the proof
+ * checked, its nonce spent and the budgets counted in one statement, the owner check and the page read
+ * beside it), then the answer's items. Over HTTP the same work runs inside Next.js, on the same thread
+ * as the framework's own handling of each request; the difference between the two is that handling.
+ */
+async function signedReadInProcess(params: Record<string, string>, limit: number, count: number) {
+  const url = `${info.appUrl}/api/namespace/list?${new URLSearchParams({ namespace: INBOX_NAMESPACE, limit: String(limit), ...params })}`;
+  const query = listParams({ limit: String(limit), ...params });
+  const read = (proof: string) =>
+    limitedSignedRead(new Request(url, { headers: { [SIWX_HEADER]: proof } }), (identity) =>
+      listFeedback(identity.address, query),
+    );
+  for (const proof of [await signedProof(url, owner.privateKey), await signedProof(url, owner.privateKey)]) {
+    await read(proof);
+  }
+  const proofs: string[] = [];
+  for (let i = 0; i < count; i++) proofs.push(await signedProof(url, owner.privateKey));
+  const { latency } = await timed(proofs, read);
+  log(
+    `signed read of the first page (sign-in, owner check and page, as the route runs them): p50 ${latency.p50} ms`,
+  );
+  return latency;
 }
 
 /** Runs `fn` over every proof in turn: the rate over the whole pass and each call's latency. */

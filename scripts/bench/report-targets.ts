@@ -43,7 +43,10 @@ export const PRE_ISSUE = {
 export function targetsTable(results: Record<string, unknown>): string {
   const prepared = results.prepared as
     | {
-        inbox?: { cases: Array<{ name: string; params?: Record<string, string>; inProcess: Summary }> };
+        inbox?: {
+          cases: Array<{ name: string; params?: Record<string, string>; inProcess: Summary }>;
+          signedRead?: Summary;
+        };
         siwx?: { perSecond: number; sdk?: { perSecond: number } };
       }
     | undefined;
@@ -58,8 +61,9 @@ export function targetsTable(results: Record<string, unknown>): string {
   const listRatio = ratio(firstHttp?.latency.p50, first?.inProcess.p50);
   const server = firstHttp?.server;
   const query = first?.inProcess.p50;
+  const signedRead = prepared?.inbox?.signedRead;
   const where = server
-    ? `; inside the server ${server.total?.p50 ?? "–"} ms (${x(ratio(server.total?.p50, query))}: sign-in with the owner check and page read beside it ${server.auth?.p50 ?? "–"}, the rest and the answer ${server.db?.p50 ?? "–"}); GET /healthz, a constant answer through the same Next.js server and client, ${floor?.fetch?.p50 ?? "–"} ms (${x(ratio(floor?.fetch?.p50, query))} the query by itself)`
+    ? `; inside the server ${server.total?.p50 ?? "–"} ms (${x(ratio(server.total?.p50, query))}: sign-in with the owner check and page read beside it ${server.auth?.p50 ?? "–"}, the rest and the answer ${server.db?.p50 ?? "–"})${signedRead ? `; the same signed read in one process, without Next.js, ${signedRead.p50} ms (${x(ratio(signedRead.p50, query))})` : ""}; GET /healthz, a constant answer through the same Next.js server and client, ${floor?.fetch?.p50 ?? "–"} ms (${x(ratio(floor?.fetch?.p50, query))} the query by itself)`
     : "";
   rows.push(
     `| Signed \`list\` over HTTP: p50 at most 3× the page query | HTTP p50 ${firstHttp?.latency.p50 ?? "–"} ms (sign-in included) vs the query's ${first?.inProcess.p50 ?? "–"} ms in process ("${first?.name ?? "first page"}")${where} | ${x(listRatio)} | ${verdict(listRatio === undefined ? undefined : listRatio <= 3)} |`,

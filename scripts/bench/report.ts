@@ -133,6 +133,7 @@ type Prepared = {
     seeded: { seededMs: number; reused: boolean };
     deepWalk: { items: number; ms: number };
     insights?: Array<{ params: Record<string, string>; inProcess: Summary }>;
+    signedRead?: Summary;
     cases: Array<{
       name: string;
       params?: Record<string, string>;
@@ -171,6 +172,9 @@ function inboxTable(prepared: Prepared | undefined, http: unknown, floor: unknow
     "",
     floors?.fetch
       ? `The floor under any call: GET /healthz, a constant answer through the same Next.js server and wrapper, takes p50 ${floors.fetch.p50} ms with the same client (fetch), and ${floors.nodeHttp?.p50 ?? "–"} ms with node:http on a kept-alive socket. Everything outside the server's own time is that floor plus the larger request (the proof) and answer (${inbox.pageLimit} items, compressed by Next.js).`
+      : "",
+    inbox.signedRead
+      ? `The first page's signed read, run in one process the way its route runs it (the proof checked, the nonce spent with both budgets counted, the owner check and the page read beside that statement), without Next.js: p50 ${inbox.signedRead.p50} ms, p95 ${inbox.signedRead.p95} ms. What the server's own time adds to it is Next.js handling the request on the same thread.`
       : "",
     "",
     "| page | HTTP p50 ms | HTTP p95 ms | server p50 ms: sign-in / rest / total | in-process p50 ms | in-process p95 ms | index (EXPLAIN ANALYZE of the service's query) | order from the index? | rows read by the scan | plan execution ms |",
