@@ -327,7 +327,8 @@ ${openLoopTable(results)}
 
 Payments (and, for MPP, each call's 402 and credential) are made before the clock starts; the paid calls
 then arrive at a fixed rate whatever is still in flight, 60% of the slower server's closed-loop rate at its
-highest concurrency unless BENCH_OPEN_RATE says otherwise. Latency runs from each call's scheduled arrival,
+highest concurrency (the median of its repeats) unless BENCH_OPEN_RATE says otherwise. An x402 run lasts at
+most 40 s, so every payment signed before it is still valid when it arrives. Latency runs from each call's scheduled arrival,
 so a server that falls behind pays for its queue; in the closed loop above a slow answer slows the arrivals
 down instead.
 

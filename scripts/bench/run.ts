@@ -646,16 +646,33 @@ async function paidCall(
   return res.status === 200 || res.status === 201 ? null : `${res.status} ${res.text.slice(0, 300)}`;
 }
 
+/** The middle value; for an even count, the lower of the two middle ones. */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
+}
+
 /**
  * The open loop's arrival rate: BENCH_OPEN_RATE, or 60% of the slowest target's closed-loop rate at its
- * highest concurrency, so every target can keep up and latency shows the call, not a queue.
+ * highest concurrency, so every target can keep up and latency shows the call, not a queue. A target's
+ * rate is the median of its repeats, so one repeat that stalled does not slow every open-loop run down.
  */
 function openRate(levels: Array<PaidLevel[] | { error: string } | undefined>) {
   const fixed = envNumber("BENCH_OPEN_RATE", 0);
   if (fixed) return fixed;
-  const top = levels.map((l) => (Array.isArray(l) ? (l.at(-1)?.rps ?? 0) : 0)).filter((r) => r > 0);
+  const top = levels
+    .map((l) => {
+      const level = Array.isArray(l) ? l.at(-1) : undefined;
+      return level?.repeats?.length ? median(level.repeats.map((r) => r.rps)) : (level?.rps ?? 0);
+    })
+    .filter((r) => r > 0);
   return top.length ? Math.max(1, Math.round(Math.min(...top) * 0.6 * 10) / 10) : 5;
 }
+
+// Open-loop x402 payments are all signed before the clock, and each is good for the 402's
+// maxTimeoutSeconds (60 s); the server refuses one with less than a few seconds left. The run keeps
+// well inside that, whatever the rate.
+const OPEN_X402_SECONDS = 40;
 
 function printOpen(label: string, l: Awaited<ReturnType<typeof openLoop>>) {
   console.log(
@@ -675,7 +692,10 @@ async function x402OpenLoop(
 ) {
   const payers = x402Payers(info);
   const rate = openRate(targets.map((t) => levels[t.key] as PaidLevel[] | { error: string } | undefined));
-  const count = envNumber("BENCH_OPEN_REQUESTS", QUICK ? 30 : 240);
+  const count = Math.min(
+    envNumber("BENCH_OPEN_REQUESTS", QUICK ? 30 : 240),
+    Math.max(1, Math.floor(rate * OPEN_X402_SECONDS)),
+  );
   const out = [];
   for (const t of targets) {
     await chain.restore();
