@@ -39,6 +39,7 @@ import path from "node:path";
 import { Mppx, tempo } from "mppx/client";
 import { privateKeyToAccount } from "viem/accounts";
 import { parseServerTiming } from "../../lib/http/server-timing";
+import { X402_MAX_TIMEOUT_SECONDS } from "../../lib/payment/x402-credential";
 import { signInHeader } from "../../testing/sign-in";
 import { createX402Fetch } from "../clients/x402-payer";
 import { devnetAppEnv } from "../devnet/app-env";
@@ -646,12 +647,6 @@ async function paidCall(
   return res.status === 200 || res.status === 201 ? null : `${res.status} ${res.text.slice(0, 300)}`;
 }
 
-/** The middle value; for an even count, the lower of the two middle ones. */
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
-}
-
 /**
  * The open loop's arrival rate: BENCH_OPEN_RATE, or 60% of the slowest target's closed-loop rate at its
  * highest concurrency, so every target can keep up and latency shows the call, not a queue. A target's
@@ -663,16 +658,16 @@ function openRate(levels: Array<PaidLevel[] | { error: string } | undefined>) {
   const top = levels
     .map((l) => {
       const level = Array.isArray(l) ? l.at(-1) : undefined;
-      return level?.repeats?.length ? median(level.repeats.map((r) => r.rps)) : (level?.rps ?? 0);
+      return level?.repeats?.length ? summarize(level.repeats.map((r) => r.rps)).p50 : (level?.rps ?? 0);
     })
     .filter((r) => r > 0);
   return top.length ? Math.max(1, Math.round(Math.min(...top) * 0.6 * 10) / 10) : 5;
 }
 
 // Open-loop x402 payments are all signed before the clock, and each is good for the 402's
-// maxTimeoutSeconds (60 s); the server refuses one with less than a few seconds left. The run keeps
-// well inside that, whatever the rate.
-const OPEN_X402_SECONDS = 40;
+// maxTimeoutSeconds; the server refuses one with less than a few seconds left. The run keeps well
+// inside that, whatever the rate: 20 s are left for the signing before it and that margin.
+const OPEN_X402_SECONDS = X402_MAX_TIMEOUT_SECONDS - 20;
 
 function printOpen(label: string, l: Awaited<ReturnType<typeof openLoop>>) {
   console.log(
