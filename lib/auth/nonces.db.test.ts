@@ -67,6 +67,25 @@ describe("spending a nonce and counting the request in one statement", () => {
     await db.delete(siwxNonces).where(eq(siwxNonces.nonce, nonce));
   });
 
+  it("refuses an expired nonce, leaves it unspent, and counts only the address", async () => {
+    const { db } = await handle;
+    const expired = await issueNonce(db, 0);
+    const always = `ip:expired-${tag}`;
+    const ifSpent = `wallet:expired-${tag}`;
+    const refused = await spendNonceAndCount(db, {
+      nonce: expired.nonce,
+      address: ALICE,
+      always,
+      ifSpent,
+      windowStart,
+    });
+    expect(refused).toEqual({ spent: false, counts: new Map([[always, 1]]) });
+    const [row] = await db.select().from(siwxNonces).where(eq(siwxNonces.nonce, expired.nonce));
+    expect(row?.consumedAt).toBeNull();
+    await db.delete(rateLimits).where(like(rateLimits.key, `%:expired-${tag}`));
+    await db.delete(siwxNonces).where(eq(siwxNonces.nonce, expired.nonce));
+  });
+
   it("counts nothing for a request without a client address whose nonce is refused", async () => {
     const { db } = await handle;
     const refused = await spendNonceAndCount(db, {
