@@ -318,6 +318,19 @@ describe("search", () => {
     },
   );
 
+  rolledBack("finds a phrase of several words literally, not its words apart", async (db) => {
+    await register(db, acme);
+    // No lexeme matches "42x o": only the literal search can find it, in the title or the description.
+    const inTitle = await file(db, acme, { title: "Error E_42x on login" });
+    const inDescription = await file(db, acme, { title: "Odd", description: "Saw ERROR E_42X ON save." });
+    await file(db, acme, { title: "Error E_42x then on login", description: "Seen twice." });
+    const ids = async (q: string) =>
+      (await list(owner, { namespace: acme, q }, db)).feedback.map((f) => f.id).sort();
+    expect(await ids("42x o")).toEqual([inTitle, inDescription].sort());
+    expect(await ids("42X  O")).toEqual([]);
+    expect(await ids("r E_42x o")).toEqual([inTitle, inDescription].sort());
+  });
+
   rolledBack("marks what matched in the title and an excerpt of the description", async (db) => {
     await register(db, acme);
     await file(db, acme, { title: "App crashes on save", description: "It crashed twice while saving." });

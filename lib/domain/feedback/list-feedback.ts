@@ -1,5 +1,6 @@
 import "server-only";
-import { arrayContains, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, arrayContains, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
@@ -15,6 +16,21 @@ function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * `column` holds `q` literally, in any case, found through the column's trigram index. A trigram scan
+ * reads the index entries of every trigram in its pattern and keeps the rows holding them all, so a
+ * common word in a phrase ("item" of "item 77777", in every row) makes it read most of the index. Only
+ * the phrase's longest word (the most trigrams, so the fewest rows) goes to the index, and the rows it
+ * finds are checked for the whole phrase by `strpos` of the lowercased texts: exactly what ILIKE
+ * compares, with nothing the planner could push into the index scan.
+ */
+function holding(column: AnyPgColumn, q: string): SQL {
+  const words = q.split(/\s+/).filter(Boolean);
+  const longest = words.reduce((a, b) => (b.length >= a.length ? b : a), "");
+  if (words.length < 2) return ilike(column, containing(q));
+  return and(ilike(column, containing(longest)), sql`strpos(lower(${column}), lower(${q})) > 0`)!;
+}
+
 const MARKS = `StartSel=${START}, StopSel=${STOP}`;
 
 /** Search by relevance ranks this many of the newest matches (bounded cost at any inbox size). */
@@ -23,14 +39,13 @@ export const RANK_WINDOW = 5_000;
 /** A search: its full-text query, the match condition, its rank and the highlights of a page's rows. */
 function searchOf(q: string) {
   const words = sql`websearch_to_tsquery('english', ${q})`;
-  const pattern = containing(q);
   return {
     // Full text over every field the search document holds (GIN index), or a literal part of the title
     // or description (trigram indexes): "crash" finds "crashes", and "E_42" finds "E_42x".
     match: or(
       sql`${feedback.search} @@ ${words}`,
-      ilike(feedback.title, pattern),
-      ilike(feedback.description, pattern),
+      holding(feedback.title, q),
+      holding(feedback.description, q),
     )!,
     rank: sql<number>`ts_rank_cd(${feedback.search}, ${words})`,
     extra: {
