@@ -12,6 +12,8 @@ type Level = {
   latency: Summary;
   wallMs?: number;
   cpu?: { serverMsPerCall: number; machineMsPerCall: number };
+  errors?: number;
+  repeats?: Array<{ p50: number; rps: number }>;
 };
 type Open = Level & {
   key: string;
@@ -28,6 +30,37 @@ const top = (x: unknown) => levels(x).at(-1);
 const ratio = (a: number | undefined, b: number | undefined) =>
   a !== undefined && b !== undefined && b > 0 ? a / b : undefined;
 const x = (r: number | undefined) => (r === undefined ? "–" : `${r.toFixed(2)}×`);
+/** The median repeat's rate: a repeat the chain stalled in moves a pooled rate, never this one. */
+const medianRps = (l: Level | undefined) => {
+  const rates = (l?.repeats ?? []).map((r) => r.rps).sort((a, b) => a - b);
+  return rates.length ? rates[Math.floor(rates.length / 2)] : l?.rps;
+};
+/**
+ * A rate ratio as pooled (calls over summed wall time) and from the median repeats. They differ when a
+ * repeat stalled (a chain that stopped mining for a while fails or slows one run). The verdict takes the
+ * less favourable of the two, and none is given when a payment failed in either side's runs: a stalled
+ * anchor would make the target look met.
+ */
+function rateRatio(ours: Level | undefined, anchor: Level | undefined, anchorName: string) {
+  const pooled = ratio(ours?.rps, anchor?.rps);
+  const median = ratio(medianRps(ours), medianRps(anchor));
+  const failed = [
+    ["ours", ours],
+    [anchorName, anchor],
+  ]
+    .filter(([, l]) => ((l as Level | undefined)?.errors ?? 0) > 0)
+    .map(([name, l]) => `${(l as Level).errors} failed in ${name}'s runs`);
+  const repeats = ours?.repeats && anchor?.repeats;
+  const note = repeats
+    ? `; from the median repeats ${medianRps(ours)} vs ${medianRps(anchor)} req/s (${x(median)})${failed.length ? `; ${failed.join(", ")}` : ""}`
+    : "";
+  const worst = pooled === undefined || median === undefined ? pooled : Math.min(pooled, median);
+  const judge = (target: number) =>
+    failed.length
+      ? "**not judged** (payments failed)"
+      : verdict(worst === undefined ? undefined : worst >= target);
+  return { pooled, note, judge };
+}
 const verdict = (ok: boolean | undefined) =>
   ok === undefined ? "not measured" : ok ? "**met**" : "**not met**";
 
@@ -82,7 +115,7 @@ export function targetsTable(results: Record<string, unknown>): string {
   const c = top(results.x402)?.concurrency ?? 32;
   const ours = at(results.x402, c);
   const ceiling = at(results.ceiling, c);
-  const vsCeiling = ratio(ours?.rps, ceiling?.rps);
+  const vsCeiling = rateRatio(ours, ceiling, "the ceiling");
   // Every timed run starts on the same reverted chain, so the ceiling no longer slows with a run's
   // payments; where it falls at higher concurrency, its process and the chain share the cores.
   const peak = levels(results.ceiling).reduce<Level | undefined>(
@@ -101,12 +134,12 @@ export function targetsTable(results: Record<string, unknown>): string {
       ? `; the whole machine's CPU per payment: ours ${ours.cpu.machineMsPerCall} ms (the server itself ${ours.cpu.serverMsPerCall} ms), the ceiling ${ceiling.cpu.machineMsPerCall} ms (its own process ${ceiling.cpu.serverMsPerCall} ms), so ${cores} cores allow at most about ${Math.round((cores * 1000) / ours.cpu.machineMsPerCall)} and ${Math.round((cores * 1000) / ceiling.cpu.machineMsPerCall)} req/s`
       : "";
   rows.push(
-    `| x402 paid submit: at least 0.7× the ceiling's rate at c=${c} | ${ours?.rps ?? "–"} vs ${ceiling?.rps ?? "–"} req/s (the facilitator's settle alone, no HTTP, no database)${fellNote}${budget} | ${x(vsCeiling)} | ${verdict(vsCeiling === undefined ? undefined : vsCeiling >= 0.7)} |`,
+    `| x402 paid submit: at least 0.7× the ceiling's rate at c=${c} | ${ours?.rps ?? "–"} vs ${ceiling?.rps ?? "–"} req/s (the facilitator's settle alone, no HTTP, no database), pooled over the repeats${vsCeiling.note}${fellNote}${budget} | ${x(vsCeiling.pooled)} | ${vsCeiling.judge(0.7)} |`,
   );
   const base = at(results.baseline, c);
-  const vsBase = ratio(ours?.rps, base?.rps);
+  const vsBase = rateRatio(ours, base, "the baseline");
   rows.push(
-    `| x402 paid submit: at least 2× the \`withX402\` baseline at c=${c} | ${ours?.rps ?? "–"} vs ${base?.rps ?? "–"} req/s; p50 ${ours?.latency.p50 ?? "–"} vs ${base?.latency.p50 ?? "–"} ms | ${x(vsBase)} | ${verdict(vsBase === undefined ? undefined : vsBase >= 2)} |`,
+    `| x402 paid submit: at least 2× the \`withX402\` baseline at c=${c} | ${ours?.rps ?? "–"} vs ${base?.rps ?? "–"} req/s, pooled over the repeats${vsBase.note}; p50 ${ours?.latency.p50 ?? "–"} vs ${base?.latency.p50 ?? "–"} ms | ${x(vsBase.pooled)} | ${vsBase.judge(2)} |`,
   );
 
   const mpp = top(results.mpp);
