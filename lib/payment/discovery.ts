@@ -3,13 +3,24 @@ import { bazaarResourceServerExtension, declareDiscoveryExtension } from "@x402/
 import { z } from "zod";
 import type { Charge } from "./types";
 
-/** A zod schema as a compact JSON Schema: 402 headers must stay small, so descriptions are left out. */
+// A route's schemas never change, and converting them is most of a 402's own work: each is converted once.
+const compacted = { input: new WeakMap<z.ZodType, string>(), output: new WeakMap<z.ZodType, string>() };
+
+/**
+ * A zod schema as a compact JSON Schema: 402 headers must stay small, so descriptions are left out. A
+ * fresh copy each time, so nothing a 402 is built from can change what the next one says.
+ */
 function compact(schema: z.ZodType, io: "input" | "output"): Record<string, unknown> {
-  const { $schema: _, ...json } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<
-    string,
-    unknown
-  >;
-  return JSON.parse(JSON.stringify(json, (key, value) => (key === "description" ? undefined : value)));
+  let text = compacted[io].get(schema);
+  if (text === undefined) {
+    const { $schema: _, ...json } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<
+      string,
+      unknown
+    >;
+    text = JSON.stringify(json, (key, value) => (key === "description" ? undefined : value));
+    compacted[io].set(schema, text);
+  }
+  return JSON.parse(text);
 }
 
 /**
