@@ -311,8 +311,8 @@ level and repeat, and each open-loop run) starts on the same chain: the devnet's
 (\`evm_revert\`) to the point right after it was funded, because anvil slows as payments pile up (the
 ceiling alone fell from 105 to 43 req/s over 3,800 payments on one chain, and was back at 86 after a
 revert). Each server is then started afresh and gets the same untimed warm-up (BENCH_WARMUP paid calls at
-concurrency 8: JIT, route modules, database pool, nonce cache) before the timed run. Every x402 level runs
-BENCH_REPEATS times, alternating which server goes first; the table pools the repeats, and the verdict
+concurrency 8: JIT, route modules, database pool, nonce cache) before the timed run. Every x402 level, and
+MPP's highest, runs BENCH_REPEATS times, alternating which server goes first; the table pools the repeats, and the verdict
 above also compares them repeat by repeat, since this machine's run-to-run noise is about ±10%. CPU per call is the
 server process's CPU time (all its threads) and the whole machine's busy time (every process, all cores:
 load generator, chains, database) over the level, divided by the calls that succeeded; the split below it
