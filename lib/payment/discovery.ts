@@ -3,7 +3,7 @@ import { bazaarResourceServerExtension, declareDiscoveryExtension } from "@x402/
 import { z } from "zod";
 import type { Charge } from "./types";
 
-// A route's schemas never change, and converting them is most of a 402's own work: each is converted once.
+// A route's schemas never change, and converting them took a third of a 402's own work: each is converted once.
 const compacted = { input: new WeakMap<z.ZodType, string>(), output: new WeakMap<z.ZodType, string>() };
 
 /**
