@@ -2,7 +2,7 @@
  * The performance targets, each measured against its anchor in the same run: the table at the top of
  * BENCHMARKS.md, and the open-loop and anchor tables it refers to.
  */
-import type { Summary } from "./common";
+import { type Summary, summarize } from "./common";
 
 type Level = {
   concurrency: number;
@@ -31,10 +31,8 @@ const ratio = (a: number | undefined, b: number | undefined) =>
   a !== undefined && b !== undefined && b > 0 ? a / b : undefined;
 const x = (r: number | undefined) => (r === undefined ? "–" : `${r.toFixed(2)}×`);
 /** The median repeat's rate: a repeat the chain stalled in moves a pooled rate, never this one. */
-const medianRps = (l: Level | undefined) => {
-  const rates = (l?.repeats ?? []).map((r) => r.rps).sort((a, b) => a - b);
-  return rates.length ? rates[Math.floor(rates.length / 2)] : l?.rps;
-};
+const medianRps = (l: Level | undefined) =>
+  l?.repeats?.length ? summarize(l.repeats.map((r) => r.rps)).p50 : l?.rps;
 /**
  * A rate ratio as pooled (calls over summed wall time) and from the median repeats. They differ when a
  * repeat stalled (a chain that stopped mining for a while fails or slows one run). The verdict takes the
@@ -44,12 +42,12 @@ const medianRps = (l: Level | undefined) => {
 function rateRatio(ours: Level | undefined, anchor: Level | undefined, anchorName: string) {
   const pooled = ratio(ours?.rps, anchor?.rps);
   const median = ratio(medianRps(ours), medianRps(anchor));
-  const failed = [
-    ["ours", ours],
-    [anchorName, anchor],
-  ]
-    .filter(([, l]) => ((l as Level | undefined)?.errors ?? 0) > 0)
-    .map(([name, l]) => `${(l as Level).errors} failed in ${name}'s runs`);
+  const failed = (
+    [
+      ["ours", ours],
+      [anchorName, anchor],
+    ] as const
+  ).flatMap(([name, l]) => (l?.errors ? [`${l.errors} failed in ${name}'s runs`] : []));
   const repeats = ours?.repeats && anchor?.repeats;
   const note = repeats
     ? `; from the median repeats ${medianRps(ours)} vs ${medianRps(anchor)} req/s (${x(median)})${failed.length ? `; ${failed.join(", ")}` : ""}`

@@ -26,8 +26,8 @@ function containing(text: string): string {
  */
 function holding(column: AnyPgColumn, q: string): SQL {
   const words = q.split(/\s+/).filter(Boolean);
-  const longest = words.reduce((a, b) => (b.length >= a.length ? b : a), "");
   if (words.length < 2) return ilike(column, containing(q));
+  const longest = words.reduce((a, b) => (b.length >= a.length ? b : a));
   return and(ilike(column, containing(longest)), sql`strpos(lower(${column}), lower(${q})) > 0`)!;
 }
 
