@@ -1,5 +1,5 @@
-import { type Hex, keccak256, parseEventLogs, stringToHex, type TransactionReceipt } from "viem";
-import { Abis } from "viem/tempo";
+import { type Hex, keccak256, stringToHex, type TransactionReceipt } from "viem";
+import { transferWithMemoLogs } from "@/lib/chain/tip20";
 
 /** keccak256("mpp")[0..4]: the tag every MPP attribution memo starts with. */
 const MPP_TAG = keccak256(stringToHex("mpp")).slice(0, 10);
@@ -26,7 +26,7 @@ export function paysChallenge(
 ): boolean {
   if (receipt.status !== "success") return false;
   const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-  return parseEventLogs({ abi: Abis.tip20, logs: receipt.logs, eventName: "TransferWithMemo" }).some(
+  return transferWithMemoLogs(receipt.logs).some(
     (log) =>
       same(log.address, expected.currency) &&
       same(log.args.from, expected.payer) &&

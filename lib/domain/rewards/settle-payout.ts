@@ -1,8 +1,8 @@
 import "server-only";
-import { type Hex, parseEventLogs, type TransactionReceipt, toHex } from "viem";
-import { Abis } from "viem/tempo";
+import { type Hex, type TransactionReceipt, toHex } from "viem";
 import { lapsed } from "@/lib/chain/blocks";
 import { lookupReceipt } from "@/lib/chain/receipts";
+import { transferWithMemoLogs } from "@/lib/chain/tip20";
 import { type Db, getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { describeError } from "@/lib/http/log";
@@ -96,7 +96,7 @@ function carriesTransfer(
 ) {
   if (receipt.status !== "success") return false;
   const from = payoutClient().account.address.toLowerCase();
-  return parseEventLogs({ abi: Abis.tip20, logs: receipt.logs, eventName: "TransferWithMemo" }).some(
+  return transferWithMemoLogs(receipt.logs).some(
     (log) =>
       log.address.toLowerCase() === env().MPP_CURRENCY.toLowerCase() &&
       log.args.from.toLowerCase() === from &&
