@@ -5,6 +5,7 @@ import { Mppx, tempo } from "mppx/server";
 import { BaseError, fromRlp, getAddress, type Hash, type Hex, keccak256, maxUint256 } from "viem";
 import { Transaction } from "viem/tempo";
 import { isChainUnreachable, refusalReason } from "@/lib/chain/failures";
+import { deserializeTempoTransaction, type TempoTransaction } from "@/lib/chain/tempo-transaction";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import { receiptHeaders, reconcileMpp, settleMpp } from "./mpp-settle";
@@ -169,7 +170,7 @@ async function readMpp(request: Request, charge: Charge): Promise<ReadMpp> {
   if (typeof signed !== "string" || !/^0x7[68](?:[0-9a-fA-F]{2})+$/.test(signed) || signed.length > 65_536) {
     throw invalidPayload("payload.signature", "must be a serialized Tempo transaction (0x76…)");
   }
-  let tx: ReturnType<typeof Transaction.deserialize> & {
+  let tx: TempoTransaction & {
     from?: Hex;
     nonceKey?: bigint;
     validBefore?: number | bigint;
@@ -178,7 +179,7 @@ async function readMpp(request: Request, charge: Charge): Promise<ReadMpp> {
   try {
     // The envelope must be exactly one RLP list after its type byte: no trailing bytes.
     fromRlp(`0x${signed.slice(4)}`);
-    tx = Transaction.deserialize(signed as Hex);
+    tx = deserializeTempoTransaction(signed as Hex);
     canonical = (await Transaction.serialize(tx as never)) as Hex;
   } catch {
     throw invalidPayload("payload.signature", "is not a well-formed signed Tempo transaction");

@@ -13,10 +13,11 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { prepareTransactionRequest, readContract, sendRawTransaction, signTransaction } from "viem/actions";
 import { tempo, tempoLocalnet, tempoModerato } from "viem/chains";
-import { Abis, Transaction } from "viem/tempo";
+import { Abis } from "viem/tempo";
 import { chainHead, firstBlockAtOrAfter } from "@/lib/chain/blocks";
 import { findFirstLog } from "@/lib/chain/logs";
 import { rpcTransport } from "@/lib/chain/rpc";
+import { deserializeTempoTransaction } from "@/lib/chain/tempo-transaction";
 import { env } from "@/lib/env";
 
 /** A viem chain for the configured Tempo network, reached only through the configured RPC. */
@@ -93,7 +94,7 @@ export async function signTransfer(to: Hex, amount: bigint, memo: Hex): Promise<
 
 /** The instant (seconds) after which signed Tempo bytes can never be included; 0 when they carry none. */
 export function transferValidBefore(rawTx: Hex): bigint {
-  const validBefore = (Transaction.deserialize(rawTx) as { validBefore?: number | bigint }).validBefore;
+  const validBefore = (deserializeTempoTransaction(rawTx) as { validBefore?: number | bigint }).validBefore;
   return validBefore === undefined ? 0n : BigInt(validBefore);
 }
 
