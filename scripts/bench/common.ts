@@ -225,9 +225,19 @@ export async function startNext(options: {
   probePath?: string;
   log?: string;
 }): Promise<NextApp> {
+  // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (open in Chrome DevTools).
   const app: ChildProcess = spawn(
     process.execPath,
-    [NEXT_BIN, "start", options.dir, "--port", String(options.port), "--hostname", "127.0.0.1"],
+    [
+      ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      NEXT_BIN,
+      "start",
+      options.dir,
+      "--port",
+      String(options.port),
+      "--hostname",
+      "127.0.0.1",
+    ],
     {
       cwd: options.dir,
       detached: true,

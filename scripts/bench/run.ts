@@ -29,6 +29,7 @@
  *   BENCH_COST_CALLS         sequential calls per kind for the database cost per paid call (default 10; quick 4)
  *   BENCH_SKIP_BUILD=1       reuse an existing build in BENCH_DIST_DIR (default .next-bench)
  *   BENCH_OUT                results JSON (default bench/results.json); BENCHMARKS.md is always rewritten
+ *   BENCH_CPU_PROF=<dir>     every `next start` writes a V8 CPU profile (.cpuprofile) into <dir> when it stops
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
