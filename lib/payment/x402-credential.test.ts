@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/http/errors";
-import { parseX402Credential, type X402Offer, x402KeyParts } from "./x402-credential";
+import { parseX402Credential, type X402Offer, x402HeaderOf, x402KeyParts } from "./x402-credential";
 
 const NOW = 1_800_000_000;
 const offer: X402Offer = {
@@ -136,5 +136,26 @@ describe("reading an x402 credential before anything is claimed", () => {
   it("ignores what clients add in extensions", () => {
     const p = { ...payload(), extensions: { "payment-identifier": { id: "x" } } };
     expect(parse(encode(p)).payer).toBe(payload().payload.authorization.from);
+  });
+});
+
+describe("x402 header values", () => {
+  it("are the text the SDK's encoders write, non-ASCII included", async () => {
+    const { encodePaymentRequiredHeader, encodePaymentResponseHeader } = await import("@x402/core/http");
+    const required = {
+      x402Version: 2,
+      error: "Payment required",
+      resource: { ...offer.resource, description: "Rückmeldung senden — 送信 ✓" },
+      accepts: [offer.requirement],
+      extensions: { bazaar: { info: { input: { body: { title: "𝔘nicode" } } } } },
+    };
+    expect(x402HeaderOf(required)).toBe(encodePaymentRequiredHeader(required as never));
+    const settled = {
+      success: true,
+      transaction: "0xabc",
+      network: "eip155:31337",
+      payer: offer.requirement.payTo,
+    };
+    expect(x402HeaderOf(settled)).toBe(encodePaymentResponseHeader(settled as never));
   });
 });

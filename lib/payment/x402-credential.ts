@@ -27,6 +27,15 @@ export type X402Credential = {
  */
 export const X402_MAX_TIMEOUT_SECONDS = 60;
 
+/**
+ * An x402 header's value: the JSON of `value` as base64 of its UTF-8 bytes, the very text the SDK's
+ * encodePaymentRequiredHeader and encodePaymentResponseHeader write. Theirs goes through `btoa` one
+ * character per byte (about 0.3 ms for a 402's 3 KB header); Buffer does it at once.
+ */
+export function x402HeaderOf(value: unknown): string {
+  return Buffer.from(JSON.stringify(value), "utf8").toString("base64");
+}
+
 /** Clocks differ: an authorization may live this much longer than the route's own timeout. */
 const CLOCK_SKEW_SECONDS = 300;
 // The facilitator refuses an authorization that expires within 6 seconds; so do we, before any claim.

@@ -1,5 +1,4 @@
 import "server-only";
-import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from "@x402/core/http";
 import { x402ResourceServer } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
@@ -27,6 +26,7 @@ import {
   X402_MAX_TIMEOUT_SECONDS,
   type X402Credential,
   type X402Offer,
+  x402HeaderOf,
   x402KeyParts,
 } from "./x402-credential";
 import { authorizationVerdict, provesPayment } from "./x402-proof";
@@ -128,7 +128,7 @@ export const x402Protocol: PaymentProtocol = {
       bazaarExtension(charge),
     );
     return {
-      headers: { "PAYMENT-REQUIRED": encodePaymentRequiredHeader(required) },
+      headers: { "PAYMENT-REQUIRED": x402HeaderOf(required) },
       body: { x402: required },
     };
   },
@@ -191,7 +191,7 @@ export const x402Protocol: PaymentProtocol = {
   },
 
   receiptHeaders: ({ txRef, payer, network }) => ({
-    "PAYMENT-RESPONSE": encodePaymentResponseHeader({
+    "PAYMENT-RESPONSE": x402HeaderOf({
       success: true,
       transaction: txRef,
       network: network as `${string}:${string}`,
@@ -240,6 +240,6 @@ async function settle(payload: PaymentPayload, requirement: PaymentRequirements)
   }
   return {
     txRef: tx,
-    headers: { "PAYMENT-RESPONSE": encodePaymentResponseHeader(result) },
+    headers: { "PAYMENT-RESPONSE": x402HeaderOf(result) },
   };
 }
