@@ -10,7 +10,8 @@ export type TempoTransaction = ReturnType<typeof Transaction.deserialize>;
 /**
  * A signed Tempo transaction, read exactly as viem's `Transaction.deserialize` reads it, with the
  * sender of a plain secp256k1 signature recovered by libsecp256k1. viem (through ox) recovers it with
- * the pure-JS curve, about 2 ms on this machine: the largest part of reading an MPP credential.
+ * the pure-JS curve: 2.75 ms per read on this machine, against 0.43 ms this way, and the largest part
+ * of reading an MPP credential.
  *
  * Only the common shape takes the short way: a 0x76 envelope whose last field is a secp256k1
  * signature. Any other (no signature, P-256 or WebAuthn, a keychain, fields out of place, anything ox
