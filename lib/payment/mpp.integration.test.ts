@@ -2,9 +2,9 @@ import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { eq } from "drizzle-orm";
 import { Challenge, Credential, Receipt } from "mppx";
 import { Mppx, tempo as tempoServer } from "mppx/server";
-import { erc20Abi, type Hash, parseEventLogs } from "viem";
+import { erc20Abi, fromRlp, type Hash, type Hex, parseEventLogs } from "viem";
 import { getTransactionReceipt } from "viem/actions";
-import { Actions } from "viem/tempo";
+import { Actions, Transaction } from "viem/tempo";
 import { describe, expect, inject, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { payments } from "@/lib/db/schema";
@@ -44,6 +44,27 @@ async function transfersOf(hash: string) {
   return parseEventLogs({ abi: erc20Abi, logs: receipt.logs, eventName: "Transfer" })
     .filter((l) => l.address.toLowerCase() === tempo.currency)
     .map((l) => l.args);
+}
+
+/**
+ * The same signed transaction in other bytes: a one-digit change that still reads as one RLP list and
+ * that viem decodes to the same transaction (an empty string written as an empty list, a signature's v
+ * of 0x2b for 0x1b), so it serializes back to the original.
+ */
+async function otherEncodingOf(serialized: Hex): Promise<Hex> {
+  for (let i = 4; i < serialized.length; i++) {
+    for (let digit = 0; digit < 16; digit++) {
+      const other = `${serialized.slice(0, i)}${digit.toString(16)}${serialized.slice(i + 1)}` as Hex;
+      if (other === serialized) continue;
+      try {
+        fromRlp(`0x${other.slice(4)}`);
+        if ((await Transaction.serialize(Transaction.deserialize(other) as never)) === serialized) {
+          return other;
+        }
+      } catch {}
+    }
+  }
+  throw new Error("no other encoding of this transaction reads the same");
 }
 
 describe("MPP beside x402", () => {
@@ -201,6 +222,11 @@ describe("MPP beside x402", () => {
       ["payload.signature", { type: "transaction", signature: 42 }],
       ["payload.signature", { type: "transaction", signature: `${signed.signature.slice(0, -20)}` }],
       ["payload.signature", { type: "transaction", signature: `${signed.signature}00` }],
+      // The very transaction in bytes of its own that a lenient reader decodes the same.
+      [
+        "payload.signature",
+        { type: "transaction", signature: await otherEncodingOf(signed.signature as Hex) },
+      ],
     ];
     for (const [field, payload] of cases) {
       const credential = Credential.serialize({ challenge, payload: payload as never });

@@ -184,6 +184,12 @@ async function readMpp(request: Request, charge: Charge): Promise<ReadMpp> {
   } catch {
     throw invalidPayload("payload.signature", "is not a well-formed signed Tempo transaction");
   }
+  // The bytes broadcast are the bytes sent. The reader lets other bytes through for the same transaction
+  // (an empty string written as an empty list, a signature's v of 0x2b): such a credential is not what
+  // its payer's wallet wrote, and it is refused before anything is claimed.
+  if (canonical.toLowerCase() !== signed.toLowerCase()) {
+    throw invalidPayload("payload.signature", "is not a canonical encoding of a signed Tempo transaction");
+  }
   if (!tx.from) throw invalidPayload("payload.signature", "is not signed by the payer");
   const now = Math.floor(Date.now() / 1000);
   const validBefore = tx.validBefore === undefined ? undefined : BigInt(tx.validBefore);
