@@ -6,8 +6,8 @@ const transferWithMemoEvent = Abis.tip20.find(
 )!;
 
 // The event's first topic, hashed once: viem's parseEventLogs hashes all 17 events of the TIP-20 ABI
-// again for every receipt it reads (about 1 ms of pure-JS keccak), and every MPP payment and every
-// payout reads one.
+// again for every receipt it reads (0.66 ms of pure-JS keccak on this machine, against 0.008 ms here),
+// and every MPP payment and every payout reads one.
 const TRANSFER_WITH_MEMO_TOPIC = toEventSelector(transferWithMemoEvent);
 
 /** A TIP-20 TransferWithMemo log, decoded. */
