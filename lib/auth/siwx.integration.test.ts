@@ -36,6 +36,7 @@ const state = vi.hoisted(() => {
 vi.mock("@/lib/db/client", async (importOriginal) => ({
   ...(await importOriginal<typeof import("@/lib/db/client")>()),
   getDb: () => state.db,
+  getAsyncCommitDb: () => state.db,
 }));
 
 const { openDb } = await import("@/lib/db/client");

@@ -11,7 +11,7 @@ import {
 } from "@x402/extensions/sign-in-with-x";
 import { getAddress, hashMessage, isAddress } from "viem";
 import { recoversTo } from "@/lib/chain/ecdsa";
-import { type Db, getDb } from "@/lib/db/client";
+import { type Db, getAsyncCommitDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { docsLinks } from "@/lib/http/docs";
 import { AppError } from "@/lib/http/errors";
@@ -48,7 +48,7 @@ export async function authenticationRequired(
 ): Promise<AppError> {
   const e = env();
   const uri = onPublicOrigin(resourceUrl);
-  const { nonce, issuedAt, expiresAt } = await issueNonce(await getDb(), e.SIWX_TTL_SECONDS);
+  const { nonce, issuedAt, expiresAt } = await issueNonce(await getAsyncCommitDb(), e.SIWX_TTL_SECONDS);
   // Every chain a payer may have paid on: x402's, and Tempo's for MPP. Clients sign for the first one
   // their wallet type matches, and a plain wallet is the same submitter on both.
   const declared = declareSIWxExtension({
@@ -136,7 +136,7 @@ export async function verifySignIn(
 
   const hash = hashMessage(await signedText(payload, Number(network.slice("eip155:".length))));
   const address = getAddress(payload.address);
-  const db = await getDb();
+  const db = await getAsyncCommitDb();
   if (!recoversTo(address, hash, payload.signature)) {
     if (!(await isNonceLive(db, payload.nonce))) throw invalid(NONCE_UNUSABLE);
     const valid = await verifyOnChain(network, { address, hash, signature: payload.signature }).catch(() => {

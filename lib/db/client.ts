@@ -14,7 +14,14 @@ type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Sch
 /** Either the database or an open transaction: verbs accept both so they compose. */
 export type DbOrTx = Db | Tx;
 
-type Handle = { db: Db; close: () => Promise<void>; driver: "pglite" | "postgres" };
+/**
+ * `asyncCommit` is the same database for short-lived bookkeeping whose loss in a database crash is
+ * harmless (see getAsyncCommitDb); on PGlite it is `db` itself.
+ */
+type Handle = { db: Db; asyncCommit: Db; close: () => Promise<void>; driver: "pglite" | "postgres" };
+
+// A few connections for the bookkeeping statements (one each per signed request or paid call).
+const ASYNC_COMMIT_CONNECTIONS = 3;
 
 const MIGRATIONS = path.join(process.cwd(), "drizzle");
 // One key for every instance: migrations run once even when several app processes start together.
@@ -36,9 +43,17 @@ async function open(url: string | undefined, dataDir: string): Promise<Handle> {
       await lockClient.end();
     }
     const client = postgres(url, { max: 10, onnotice: () => {} });
+    const asyncClient = postgres(url, {
+      max: ASYNC_COMMIT_CONNECTIONS,
+      onnotice: () => {},
+      connection: { synchronous_commit: "off" },
+    });
     return {
       db: retryingTransactions(drizzle({ client, schema }) as unknown as Db),
-      close: () => client.end(),
+      asyncCommit: drizzle({ client: asyncClient, schema }) as unknown as Db,
+      close: async () => {
+        await Promise.all([client.end(), asyncClient.end()]);
+      },
       driver: "postgres",
     };
   }
@@ -53,7 +68,12 @@ async function open(url: string | undefined, dataDir: string): Promise<Handle> {
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder: MIGRATIONS });
-  return { db: db as unknown as Db, close: () => client.close(), driver: "pglite" };
+  return {
+    db: db as unknown as Db,
+    asyncCommit: db as unknown as Db,
+    close: () => client.close(),
+    driver: "pglite",
+  };
 }
 
 /**
@@ -80,6 +100,22 @@ export function getDb(): Promise<Db> {
     throw error;
   });
   return store.__feedbackDb.then((h) => h.db);
+}
+
+/**
+ * The process-wide database for bookkeeping that only guards against abuse and may be lost in a crash
+ * of the database server: sign-in nonces (issued and spent) and rate-limit counters. Its commits do not
+ * wait for the write-ahead log to reach the disk (`synchronous_commit = off`), which on every signed
+ * request and paid call saves the flush of the statement it waits for. What it writes is visible to
+ * every other connection as soon as it returns, and its statements are as atomic as any other, so a
+ * nonce is still spent once however many race; only a crash of the database server within a fraction
+ * of a second of a commit can undo it (a nonce spent again within its short life, a count restarted).
+ * Money never goes through it: payments, items and rewards are written through `getDb()`, whose
+ * commits are durable, and each such commit also makes every earlier one durable.
+ */
+export async function getAsyncCommitDb(): Promise<Db> {
+  await getDb();
+  return (await store.__feedbackDb!).asyncCommit;
 }
 
 /** Opens a separate, migrated database handle (tests, scripts). */

@@ -1,6 +1,6 @@
 import "server-only";
 import { lt, sql } from "drizzle-orm";
-import { type DbOrTx, getDb } from "@/lib/db/client";
+import { type DbOrTx, getAsyncCommitDb } from "@/lib/db/client";
 import { param, prepared } from "@/lib/db/prepared";
 import { rateLimits } from "@/lib/db/schema";
 import { env } from "@/lib/env";
@@ -108,7 +108,7 @@ export async function enforceLimits(limits: Limit[]): Promise<void> {
   const now = Date.now();
   for (const limit of limits) refuseKnownOver(limit, now);
   const { counts, windowEnd } = await countRequests(
-    await getDb(),
+    await getAsyncCommitDb(),
     limits.map((l) => l.key),
     now,
   );

@@ -153,8 +153,9 @@ ${table}
   settlement that takes hundreds of milliseconds to seconds on a public network. One call holds a pooled
   connection for about (round trips × RTT); at 10 ms a submission needs ${Math.round(submitTrips * 10)} ms of one, so an instance's pool of 10
   carries about ${Math.floor(10_000 / (submitTrips * 10))} submissions/s, well above what one instance's CPU serves. The ceiling moves to the server:
-  each submission commits three times before its answer (counter, claim, store) and once after (grouping), and
-  every instance opens up to 10 connections, so a server with \`max_connections\` 100 takes about 8 instances; more
+  each submission commits three times before its answer (counter, claim, store; the counter's commit, like a
+  sign-in nonce's, does not wait for the disk) and once after (grouping), and every instance opens up to 13
+  connections (10, and 3 for nonces and counters), so a server with \`max_connections\` 100 takes about 7; more
   go through a pooler (PgBouncer in transaction mode handles postgres.js's prepared statements from 1.21 on).
 - A distributed PostgreSQL (~5–10 ms per round trip, each commit a consensus write): ${Math.round(submitTrips * 5)}–${Math.round(submitTrips * 10)} ms per submission
   and a few hundred ms per rewarded resolve, still small beside the chain. Correctness rests on unique indexes and
