@@ -179,19 +179,39 @@ export function postJson(
   headers: Record<string, string>,
   body: string,
 ): Promise<{ status: number; text: string; headers: IncomingHttpHeaders }> {
+  return requestText(
+    agent,
+    "POST",
+    url,
+    {
+      "content-type": "application/json",
+      "content-length": String(Buffer.byteLength(body)),
+      ...headers,
+    },
+    body,
+  );
+}
+
+/** A GET through node:http, asking for gzip or deflate as fetch does; see `postJson`. */
+export function getText(
+  agent: Agent,
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; text: string; headers: IncomingHttpHeaders }> {
+  return requestText(agent, "GET", url, headers);
+}
+
+function requestText(
+  agent: Agent,
+  method: "GET" | "POST",
+  url: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; text: string; headers: IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       url,
-      {
-        method: "POST",
-        agent,
-        headers: {
-          "content-type": "application/json",
-          "accept-encoding": "gzip, deflate",
-          "content-length": String(Buffer.byteLength(body)),
-          ...headers,
-        },
-      },
+      { method, agent, headers: { "accept-encoding": "gzip, deflate", ...headers } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));

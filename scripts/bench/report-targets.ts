@@ -85,16 +85,21 @@ export function targetsTable(results: Record<string, unknown>): string {
     ? (results.inboxHttp as Array<{ name: string; latency: Summary; server?: Record<string, Summary> }>)
     : [];
   const floor = results.httpFloor as { fetch?: Summary; nodeHttp?: Summary } | undefined;
+  const bareFloor = results.httpFloorBare as { fetch?: Summary; nodeHttp?: Summary } | undefined;
   const rows = ["| target | measured in this run | ratio | verdict |", "|---|---|---:|---|"];
 
   const first = prepared?.inbox?.cases?.[0];
-  const firstHttp = first && http.find((h) => h.name === first.name);
+  const firstHttp =
+    first &&
+    (http.find((h) => h.name === first.name) as
+      | ((typeof http)[number] & { fetchLatency?: Summary })
+      | undefined);
   const listRatio = ratio(firstHttp?.latency.p50, first?.inProcess.p50);
   const server = firstHttp?.server;
   const query = first?.inProcess.p50;
   const signedRead = prepared?.inbox?.signedRead;
   const where = server
-    ? `; inside the server ${server.total?.p50 ?? "–"} ms (${x(ratio(server.total?.p50, query))}: sign-in with the owner check and page read beside it ${server.auth?.p50 ?? "–"}, the rest and the answer ${server.db?.p50 ?? "–"})${signedRead ? `; the same signed read in one process, without Next.js, ${signedRead.p50} ms (${x(ratio(signedRead.p50, query))})` : ""}; GET /healthz, a constant answer through the same Next.js server and client, ${floor?.fetch?.p50 ?? "–"} ms (${x(ratio(floor?.fetch?.p50, query))} the query by itself)`
+    ? `; inside the server ${server.total?.p50 ?? "–"} ms (${x(ratio(server.total?.p50, query))}: sign-in with the owner check and page read beside it ${server.auth?.p50 ?? "–"}, the rest and the answer ${server.db?.p50 ?? "–"})${signedRead ? `; the same signed read in one process, without Next.js, ${signedRead.p50} ms (${x(ratio(signedRead.p50, query))})` : ""}; GET /healthz, a constant answer through the same Next.js server and client, ${floor?.nodeHttp?.p50 ?? "–"} ms (${x(ratio(floor?.nodeHttp?.p50, query))} the query by itself)${bareFloor?.nodeHttp ? `, and from bare Next.js ${bareFloor.nodeHttp.p50} ms (${x(ratio(bareFloor.nodeHttp.p50, query))}), so bare Next.js answering nothing plus the signed read in one process is already ${x(ratio(signedRead ? bareFloor.nodeHttp.p50 + signedRead.p50 : undefined, query))} the query` : ""}; with fetch as the client ${firstHttp?.fetchLatency?.p50 ?? "–"} ms`
     : "";
   rows.push(
     `| Signed \`list\` over HTTP: p50 at most 3× the page query | HTTP p50 ${firstHttp?.latency.p50 ?? "–"} ms (sign-in included) vs the query's ${first?.inProcess.p50 ?? "–"} ms in process ("${first?.name ?? "first page"}")${where} | ${x(listRatio)} | ${verdict(listRatio === undefined ? undefined : listRatio <= 3)} |`,

@@ -158,27 +158,41 @@ type Prepared = {
   };
 };
 
-function inboxTable(prepared: Prepared | undefined, http: unknown, floor: unknown): string {
+type Floor = { fetch?: Summary; nodeHttp?: Summary } | undefined;
+
+function inboxTable(
+  prepared: Prepared | undefined,
+  http: unknown,
+  floor: unknown,
+  bareFloor: unknown,
+): string {
   const inbox = prepared?.inbox;
   if (!inbox) return "_not measured_";
   const overHttp = Array.isArray(http)
-    ? (http as Array<{ name: string; latency: Summary; items: number; server?: Record<string, Summary> }>)
+    ? (http as Array<{
+        name: string;
+        latency: Summary;
+        fetchLatency?: Summary;
+        items: number;
+        server?: Record<string, Summary>;
+      }>)
     : [];
-  const floors = floor as { fetch?: Summary; nodeHttp?: Summary } | undefined;
+  const floors = floor as Floor;
+  const bare = bareFloor as Floor;
   const rows = [
     `${inbox.nsRows.toLocaleString("en-US")} items in the namespace, ${inbox.tableRows.toLocaleString("en-US")} rows in the table, page limit ${inbox.pageLimit}.${inbox.groups ? ` ${inbox.groups.toLocaleString("en-US")} groups of duplicates hold ${(inbox.duplicates ?? 0).toLocaleString("en-US")} of the namespace's reports (2 to 7 reports each); "grouped" pages show one row per group with its reporters.` : ""}`,
     "",
-    "A newest-first search runs in two steps (the newest 2,000 items of the view, then the search indexes for the rest); its plan columns show the single-statement form, for the index it reaches. HTTP times include the sign-in proof's verification. Every proof is fetched and signed before the clock, so the calls run back to back, as the in-process samples do. The server's own time is its Server-Timing: the sign-in (the proof checked, the nonce spent and both rate limits counted in one statement, with the owner check and the page read started beside that statement once the signature holds), then what is left of them and the JSON answer.",
+    "A newest-first search runs in two steps (the newest 2,000 items of the view, then the search indexes for the rest); its plan columns show the single-statement form, for the index it reaches. HTTP times include the sign-in proof's verification; they are timed with node:http on a kept-alive socket (the load generator's client everywhere in this run), and with fetch, the two alternating call by call, both asking for gzip. Every proof is fetched and signed before the clock, so the calls run back to back, as the in-process samples do. The server's own time is its Server-Timing: the sign-in (the proof checked, the nonce spent and both rate limits counted in one statement, with the owner check and the page read started beside that statement once the signature holds), then what is left of them and the JSON answer.",
     "",
     floors?.fetch
-      ? `The floor under any call: GET /healthz, a constant answer through the same Next.js server and wrapper, takes p50 ${floors.fetch.p50} ms with the same client (fetch), and ${floors.nodeHttp?.p50 ?? "–"} ms with node:http on a kept-alive socket. Everything outside the server's own time is that floor plus the larger request (the proof) and answer (${inbox.pageLimit} items, compressed by Next.js).`
+      ? `The floor under any call: GET /healthz, a constant answer through the same Next.js server and wrapper, takes p50 ${floors.nodeHttp?.p50 ?? "–"} ms with node:http on a kept-alive socket and ${floors.fetch.p50} ms with fetch${bare?.nodeHttp ? `; the same constant answer from bare Next.js (a route of the baseline app, none of our code), called in turn with it, ${bare.nodeHttp.p50} ms and ${bare.fetch?.p50 ?? "–"} ms` : ""}. Everything outside the server's own time is that floor plus the larger request (the proof) and answer (${inbox.pageLimit} items, compressed by Next.js).`
       : "",
     inbox.signedRead
       ? `The first page's signed read, run in one process the way its route runs it (the proof checked, the nonce spent with both budgets counted, the owner check and the page read beside that statement), without Next.js: p50 ${inbox.signedRead.p50} ms, p95 ${inbox.signedRead.p95} ms. What the server's own time adds to it is Next.js handling the request on the same thread.`
       : "",
     "",
-    "| page | HTTP p50 ms | HTTP p95 ms | server p50 ms: sign-in / rest / total | in-process p50 ms | in-process p95 ms | index (EXPLAIN ANALYZE of the service's query) | order from the index? | rows read by the scan | plan execution ms |",
-    "|---|---:|---:|---:|---:|---:|---|---|---:|---:|",
+    "| page | HTTP p50 ms | HTTP p95 ms | HTTP p50 ms with fetch | server p50 ms: sign-in / rest / total | in-process p50 ms | in-process p95 ms | index (EXPLAIN ANALYZE of the service's query) | order from the index? | rows read by the scan | plan execution ms |",
+    "|---|---:|---:|---:|---:|---:|---:|---|---|---:|---:|",
   ];
   for (const c of inbox.cases) {
     const h = overHttp.find((x) => x.name === c.name);
@@ -186,7 +200,7 @@ function inboxTable(prepared: Prepared | undefined, http: unknown, floor: unknow
       ? `${fmt(h.server.auth?.p50)} / ${fmt(h.server.db?.p50)} / ${fmt(h.server.total?.p50)}`
       : "–";
     rows.push(
-      `| ${c.name} | ${fmt(h?.latency.p50)} | ${fmt(h?.latency.p95)} | ${server} | ${c.inProcess.p50} | ${c.inProcess.p95} | ${c.explain.index ?? "**none**"} | ${c.explain.orderFromIndex === false ? "**no (Sort)**" : "yes"} | ${fmt(c.explain.rowsRead)} | ${fmt(c.explain.executionMs)} |`,
+      `| ${c.name} | ${fmt(h?.latency.p50)} | ${fmt(h?.latency.p95)} | ${fmt(h?.fetchLatency?.p50)} | ${server} | ${c.inProcess.p50} | ${c.inProcess.p95} | ${c.explain.index ?? "**none**"} | ${c.explain.orderFromIndex === false ? "**no (Sort)**" : "yes"} | ${fmt(c.explain.rowsRead)} | ${fmt(c.explain.executionMs)} |`,
     );
   }
   if (inbox.insights?.length) {
@@ -237,7 +251,7 @@ export function writeReport(results: Record<string, unknown>, mdPath: string, js
     | undefined;
 
   const paid = paidTable(results) + cpuSharesTable(results);
-  const inbox = inboxTable(prepared, results.inboxHttp, results.httpFloor);
+  const inbox = inboxTable(prepared, results.inboxHttp, results.httpFloor, results.httpFloorBare);
   const siwx = prepared?.siwx
     ? `${prepared.siwx.perSecond} verifications/s (p50 ${prepared.siwx.latency.p50} ms, p99 ${prepared.siwx.latency.p99} ms) over ${prepared.siwx.proofs} fresh proofs; a reused proof was ${prepared.siwx.replayOfUsedProof}.${
         prepared.siwx.sdk
@@ -381,7 +395,9 @@ ${instancesSection(results.instances)}
   time with the rest), the namespace registered to a payer wallet, \`ANALYZE\`. The deep page's cursor is
   reached by walking pages of 100 through \`listFeedback\`. Each HTTP sample gets a fresh SIGN-IN-WITH-X proof
   (single-use nonces), all fetched and signed before the clock; only the list calls are timed, back to back, each
-  with its Server-Timing. GET /healthz, timed with the same client (fetch) and with node:http, is the floor. \`EXPLAIN (ANALYZE, BUFFERS)\` of the very query the service
+  with its Server-Timing, by node:http on a kept-alive socket and by fetch in turn. GET /healthz, timed with both
+  clients, is the floor, beside the same constant answer from bare Next.js (the baseline app's api/ping, while
+  the baseline runs). \`EXPLAIN (ANALYZE, BUFFERS)\` of the very query the service
   sends (built by the same \`inboxFilter\` + \`pageSelect\`; plans in the JSON) names the index used.
 - **Sign-in**: \`verifySignIn\` (lib/auth/siwx.ts) in-process over fresh proofs, sequentially.
 - **Baseline**: scripts/bench/baseline — \`withX402\` from \`@x402/next\` around a handler that stores into an

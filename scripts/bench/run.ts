@@ -55,6 +55,7 @@ import {
   cpuShares,
   envNumber,
   freePort,
+  getText,
   keepAliveAgent,
   type LoadResult,
   machineBusyMs,
@@ -754,18 +755,19 @@ type PreparedInbox = {
 
 /**
  * The floor under any call to this server: GET /healthz, a handler that answers a constant through the
- * same wrapper (request id, Server-Timing, metrics). With the inbox's own client (fetch), it is what
- * Next.js routing, the loopback and the client cost together before any work of ours; with node:http on
- * a kept-alive socket, how much of that is the client's.
+ * same wrapper (request id, Server-Timing, metrics), and, when given, the same constant answer from bare
+ * Next.js (the baseline app's api/ping: no wrapper, no proxy, no instrumentation), called in turn. With
+ * fetch it is what Next.js routing, the loopback and the client cost together before any work of ours;
+ * with node:http on a kept-alive socket, how much of that is the client's.
  */
-async function httpFloor(appUrl: string) {
+async function httpFloor(targets: { ours: string; bare?: string }) {
   const samples = envNumber("BENCH_FLOOR_SAMPLES", 200);
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const clients: Record<"fetch" | "nodeHttp", () => Promise<unknown>> = {
-    fetch: async () => (await fetch(`${appUrl}/healthz`)).json(),
-    nodeHttp: () =>
+  const clients: Record<"fetch" | "nodeHttp", (url: string) => Promise<unknown>> = {
+    fetch: async (url) => (await fetch(url)).json(),
+    nodeHttp: (url) =>
       new Promise<void>((resolve, reject) => {
-        httpRequest(`${appUrl}/healthz`, { agent }, (res) => {
+        httpRequest(url, { agent }, (res) => {
           res.resume();
           res.on("end", resolve);
         })
@@ -773,16 +775,23 @@ async function httpFloor(appUrl: string) {
           .end();
       }),
   };
-  const out: Record<string, Summary> = {};
+  const urls = Object.entries(targets).filter((e): e is [string, string] => e[1] !== undefined);
+  const out: Record<string, Record<string, Summary>> = {};
   for (const [name, call] of Object.entries(clients)) {
-    const latencies: number[] = [];
+    const latencies: Record<string, number[]> = Object.fromEntries(urls.map(([target]) => [target, []]));
     for (let i = -20; i < samples; i++) {
-      const t0 = now();
-      await call();
-      if (i >= 0) latencies.push(now() - t0);
+      for (const [target, url] of urls) {
+        const t0 = now();
+        await call(url);
+        if (i >= 0) latencies[target]!.push(now() - t0);
+      }
     }
-    out[name] = summarize(latencies);
-    console.log(`  GET /healthz with ${name.padEnd(31)} p50 ${out[name].p50} ms  p95 ${out[name].p95} ms`);
+    for (const [target, values] of Object.entries(latencies)) {
+      out[target] = { ...out[target], [name]: summarize(values) };
+      console.log(
+        `  GET ${target === "ours" ? "/healthz (ours)" : "/api/ping (bare Next.js)"} with ${name.padEnd(9)} p50 ${out[target]![name]!.p50} ms  p95 ${out[target]![name]!.p95} ms`,
+      );
+    }
   }
   agent.destroy();
   return out;
@@ -791,6 +800,7 @@ async function httpFloor(appUrl: string) {
 async function inboxOverHttp(appUrl: string, info: DevnetInfo, prepared: PreparedInbox) {
   const samples = envNumber("BENCH_LIST_SAMPLES", 30);
   const owner = info.accounts[0]!;
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const out = [];
   for (const c of prepared.inbox.cases) {
     const qs = new URLSearchParams({
@@ -799,7 +809,6 @@ async function inboxOverHttp(appUrl: string, info: DevnetInfo, prepared: Prepare
       ...c.params,
     });
     const url = `${appUrl}/api/namespace/list?${qs}`;
-    const latencies: number[] = [];
     const serverMs: Record<string, number[]> = {};
     let count = -1;
     let failures = 0;
@@ -808,36 +817,52 @@ async function inboxOverHttp(appUrl: string, info: DevnetInfo, prepared: Prepare
     // in-process samples they are compared with: a client signing between calls leaves the server and
     // the database idle, and on this VM each wakes a millisecond or more late for the next statement.
     const proofs: string[] = [];
-    for (let i = -2; i < samples; i++) proofs.push(await signInHeader(fetch, url, owner.privateKey));
-    // Two unmeasured calls first, so the first case does not pay for a cold cache alone.
-    for (let i = -2; i < samples; i++) {
-      const proof = proofs[i + 2]!;
+    for (let i = -4; i < 2 * samples; i++) proofs.push(await signInHeader(fetch, url, owner.privateKey));
+    // Both clients ask for gzip. node:http on a kept-alive socket is the load generator's own client
+    // (postJson); fetch is what most agents call with, and costs the client a few milliseconds more.
+    const clients = {
+      nodeHttp: async (proof: string) => {
+        const res = await getText(agent, url, { "SIGN-IN-WITH-X": proof });
+        return { status: res.status, body: res.text, timing: res.headers["server-timing"] };
+      },
+      fetch: async (proof: string) => {
+        const res = await fetch(url, { headers: { "SIGN-IN-WITH-X": proof } });
+        return { status: res.status, body: await res.text(), timing: res.headers.get("server-timing") };
+      },
+    };
+    const latencies: Record<keyof typeof clients, number[]> = { nodeHttp: [], fetch: [] };
+    // Two unmeasured calls first, so the first case does not pay for a cold cache alone; the clients
+    // alternate call by call, so neither meets a quieter machine than the other.
+    for (let i = -4; i < 2 * samples; i++) {
+      const client = i % 2 === 0 ? "nodeHttp" : "fetch";
       const t0 = now();
-      const res = await fetch(url, { headers: { "SIGN-IN-WITH-X": proof } });
-      const body = (await res.json()) as { count?: number };
+      const res = await clients[client](proofs[i + 4]!);
+      const body = JSON.parse(res.body) as { count?: number };
       const dt = now() - t0;
       if (i < 0) continue;
       if (res.status === 200) {
-        latencies.push(dt);
-        for (const [phase, ms] of Object.entries(parseServerTiming(res.headers.get("server-timing")))) {
+        latencies[client].push(dt);
+        for (const [phase, ms] of Object.entries(parseServerTiming(String(res.timing ?? "")))) {
           serverMs[phase] = [...(serverMs[phase] ?? []), ms];
         }
         count = body.count ?? -1;
       } else {
         failures++;
-        lastError = `${res.status} ${JSON.stringify(body).slice(0, 200)}`;
+        lastError = `${res.status} ${res.body.slice(0, 200)}`;
       }
     }
-    const latency = summarize(latencies);
+    const latency = summarize(latencies.nodeHttp);
+    const fetchLatency = summarize(latencies.fetch);
     const server = Object.fromEntries(Object.entries(serverMs).map(([p, v]) => [p, summarize(v)]));
-    out.push({ name: c.name, items: count, failures, lastError, latency, server });
+    out.push({ name: c.name, items: count, failures, lastError, latency, fetchLatency, server });
     const phases = Object.entries(server)
       .map(([p, v]) => `${p} ${v.p50}`)
       .join(", ");
     console.log(
-      `  ${c.name.padEnd(44)} p50 ${latency.p50} ms  p95 ${latency.p95} ms  server p50: ${phases}  (${count} items${failures ? `, ${failures} failed: ${lastError}` : ""})`,
+      `  ${c.name.padEnd(44)} p50 ${latency.p50} ms  p95 ${latency.p95} ms  (fetch p50 ${fetchLatency.p50} ms)  server p50: ${phases}  (${count} items${failures ? `, ${failures} failed: ${lastError}` : ""})`,
     );
   }
+  agent.destroy();
   return out;
 }
 
@@ -1135,6 +1160,15 @@ async function singleInstance(
     });
     baseline = started;
     stopList.push(() => baseline!.stop());
+    section("The floor under any call: a constant answer from our server and from bare Next.js");
+    const floors = await attempt("floor", () =>
+      httpFloor({ ours: `${appUrl}/healthz`, bare: `${started.url}/api/ping` }),
+    );
+    if ("error" in floors) results.httpFloor = floors;
+    else {
+      results.httpFloor = floors.ours;
+      results.httpFloorBare = floors.bare;
+    }
     const theirs: X402Target = {
       key: "baseline",
       url: `${started.url}/api/feedback`,
@@ -1189,7 +1223,11 @@ async function singleInstance(
   const prepared = results.prepared as (PreparedInbox & { error?: string }) | undefined;
   if (SECTIONS.has("inbox") && prepared && !prepared.error) {
     section("Inbox pages over HTTP (fresh sign-in proof per request, only the list call timed)");
-    results.httpFloor = await attempt("floor", () => httpFloor(appUrl));
+    // Measured beside bare Next.js in the baseline section when it ran; here otherwise.
+    results.httpFloor ??= await attempt(
+      "floor",
+      async () => (await httpFloor({ ours: `${appUrl}/healthz` })).ours,
+    );
     results.inboxHttp = await attempt("inbox", () => inboxOverHttp(appUrl, info, prepared));
   }
   if (SECTIONS.has("soak")) {

@@ -1,2 +1,2 @@
-// The baseline's only route: the x402 SDK's Next.js wrapper around an in-memory store (handler.ts).
+// The baseline's paid route: the x402 SDK's Next.js wrapper around an in-memory store (handler.ts).
 export { GET, POST } from "../../../handler";
