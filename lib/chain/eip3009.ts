@@ -1,6 +1,5 @@
 import {
   domainSeparator,
-  getAddress,
   type Hex,
   hexToBigInt,
   isAddress,
@@ -10,6 +9,7 @@ import {
   toBytes,
   toEventSelector,
 } from "viem";
+import { topicAddress } from "./logs";
 
 /** The EIP-3009 parts of a USDC-like token: authorization state, its two events, and its transfers. */
 export const eip3009Abi = parseAbi([
@@ -41,8 +41,6 @@ export type Eip3009Event =
       logIndex: number;
       args: { authorizer: `0x${string}`; nonce: `0x${string}` };
     };
-
-const topicAddress = (topic: `0x${string}`) => getAddress(`0x${topic.slice(26)}`);
 
 /**
  * The Transfer and AuthorizationUsed events among `logs`, in their order; any other log, or one of their

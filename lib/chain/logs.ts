@@ -1,5 +1,8 @@
-import type { AbiEvent, Chain, Client, Log, Transport } from "viem";
+import { type AbiEvent, type Chain, type Client, getAddress, type Log, type Transport } from "viem";
 import { getLogs } from "viem/actions";
+
+/** An indexed address topic (the address left-padded to 32 bytes), as a checksummed address. */
+export const topicAddress = (topic: `0x${string}`) => getAddress(`0x${topic.slice(26)}`);
 
 /** Public RPCs cap a log query's block range (10,000 is a common limit); a longer search is cut up. */
 const LOG_RANGE = 10_000n;

@@ -1,5 +1,6 @@
-import { getAddress, type Hex, hexToBigInt, type Log, toEventSelector } from "viem";
+import { type Hex, hexToBigInt, type Log, toEventSelector } from "viem";
 import { Abis } from "viem/tempo";
+import { topicAddress } from "./logs";
 
 const transferWithMemoEvent = Abis.tip20.find(
   (item) => item.type === "event" && item.name === "TransferWithMemo",
@@ -16,8 +17,6 @@ export type TransferWithMemo = {
   logIndex: number | null;
   args: { from: Hex; to: Hex; amount: bigint; memo: Hex };
 };
-
-const topicAddress = (topic: Hex) => getAddress(`0x${topic.slice(26)}`);
 
 /**
  * The TransferWithMemo events among `logs`, in their order, as viem's strict decoder reads them: the

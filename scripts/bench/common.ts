@@ -526,6 +526,10 @@ export async function chainPoint(rpcUrl: string): Promise<ChainPoint> {
   return {
     restore: async () => {
       if (!(await rpc<boolean>("evm_revert", [id]))) throw new Error(`evm_revert: snapshot ${id} unknown`);
+      // anvil keeps its transaction pool across a revert: a transaction still waiting there holds a nonce
+      // of the old state, and the next run's transaction with that nonce may never be mined (the likely
+      // cause of 15 settles of the ceiling timing out in one repeat). The reverted chain starts empty.
+      await rpc<unknown>("anvil_dropAllTransactions");
       id = await rpc<string>("evm_snapshot");
     },
   };

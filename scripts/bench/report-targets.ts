@@ -85,7 +85,9 @@ export function targetsTable(results: Record<string, unknown>): string {
     ? (results.inboxHttp as Array<{ name: string; latency: Summary; server?: Record<string, Summary> }>)
     : [];
   const floor = results.httpFloor as { fetch?: Summary; nodeHttp?: Summary } | undefined;
-  const bareFloor = results.httpFloorBare as { fetch?: Summary; nodeHttp?: Summary } | undefined;
+  const bareFloor = results.httpFloorBare as
+    | { fetch?: Summary; nodeHttp?: Summary; cpuMsPerCall?: number }
+    | undefined;
   const rows = ["| target | measured in this run | ratio | verdict |", "|---|---|---:|---|"];
 
   const first = prepared?.inbox?.cases?.[0];
@@ -136,8 +138,15 @@ export function targetsTable(results: Record<string, unknown>): string {
     ours?.cpu && ceiling?.cpu && cores
       ? `; the whole machine's CPU per payment: ours ${ours.cpu.machineMsPerCall} ms (the server itself ${ours.cpu.serverMsPerCall} ms), the ceiling ${ceiling.cpu.machineMsPerCall} ms (its own process ${ceiling.cpu.serverMsPerCall} ms), so ${cores} cores allow at most about ${Math.round((cores * 1000) / ours.cpu.machineMsPerCall)} and ${Math.round((cores * 1000) / ceiling.cpu.machineMsPerCall)} req/s`
       : "";
+  // Any paid x402 call is two requests to a Next.js server (the 402, then the paid one): what bare
+  // Next.js spends on a constant answer is CPU no server on it can avoid.
+  const nextCpu = bareFloor?.cpuMsPerCall;
+  const nextNote =
+    nextCpu !== undefined
+      ? `; bare Next.js spends ${nextCpu} ms of its CPU on a constant answer, ${Math.round(nextCpu * 200) / 100} ms for the two requests of a paid call`
+      : "";
   rows.push(
-    `| x402 paid submit: at least 0.7× the ceiling's rate at c=${c} | ${ours?.rps ?? "–"} vs ${ceiling?.rps ?? "–"} req/s (the facilitator's settle alone, no HTTP, no database), pooled over the repeats${vsCeiling.note}${fellNote}${budget} | ${x(vsCeiling.pooled)} | ${vsCeiling.judge(0.7)} |`,
+    `| x402 paid submit: at least 0.7× the ceiling's rate at c=${c} | ${ours?.rps ?? "–"} vs ${ceiling?.rps ?? "–"} req/s (the facilitator's settle alone, no HTTP, no database), pooled over the repeats${vsCeiling.note}${fellNote}${budget}${nextNote} | ${x(vsCeiling.pooled)} | ${vsCeiling.judge(0.7)} |`,
   );
   const base = at(results.baseline, c);
   const vsBase = rateRatio(ours, base, "the baseline");

@@ -158,7 +158,7 @@ type Prepared = {
   };
 };
 
-type Floor = { fetch?: Summary; nodeHttp?: Summary } | undefined;
+type Floor = { fetch?: Summary; nodeHttp?: Summary; cpuMsPerCall?: number } | undefined;
 
 function inboxTable(
   prepared: Prepared | undefined,
@@ -185,7 +185,7 @@ function inboxTable(
     "A newest-first search runs in two steps (the newest 2,000 items of the view, then the search indexes for the rest); its plan columns show the single-statement form, for the index it reaches. HTTP times include the sign-in proof's verification; they are timed with node:http on a kept-alive socket (the load generator's client everywhere in this run), and with fetch, the two alternating call by call, both asking for gzip. Every proof is fetched and signed before the clock, so the calls run back to back, as the in-process samples do. The server's own time is its Server-Timing: the sign-in (the proof checked, the nonce spent and both rate limits counted in one statement, with the owner check and the page read started beside that statement once the signature holds), then what is left of them and the JSON answer.",
     "",
     floors?.fetch
-      ? `The floor under any call: GET /healthz, a constant answer through the same Next.js server and wrapper, takes p50 ${floors.nodeHttp?.p50 ?? "–"} ms with node:http on a kept-alive socket and ${floors.fetch.p50} ms with fetch${bare?.nodeHttp ? `; the same constant answer from bare Next.js (a route of the baseline app, none of our code), called in turn with it, ${bare.nodeHttp.p50} ms and ${bare.fetch?.p50 ?? "–"} ms` : ""}. Everything outside the server's own time is that floor plus the larger request (the proof) and answer (${inbox.pageLimit} items, compressed by Next.js).`
+      ? `The floor under any call: GET /healthz, a constant answer through the same Next.js server and wrapper, takes p50 ${floors.nodeHttp?.p50 ?? "–"} ms with node:http on a kept-alive socket and ${floors.fetch.p50} ms with fetch${bare?.nodeHttp ? `; the same constant answer from bare Next.js (a route of the baseline app, none of our code), called in turn with it, ${bare.nodeHttp.p50} ms and ${bare.fetch?.p50 ?? "–"} ms` : ""}${floors.cpuMsPerCall !== undefined && bare?.cpuMsPerCall !== undefined ? ` (server CPU per call: ours ${floors.cpuMsPerCall} ms, bare Next.js ${bare.cpuMsPerCall} ms)` : ""}. Everything outside the server's own time is that floor plus the larger request (the proof) and answer (${inbox.pageLimit} items, compressed by Next.js).`
       : "",
     inbox.signedRead
       ? `The first page's signed read, run in one process the way its route runs it (the proof checked, the nonce spent with both budgets counted, the owner check and the page read beside that statement), without Next.js: p50 ${inbox.signedRead.p50} ms, p95 ${inbox.signedRead.p95} ms. What the server's own time adds to it is Next.js handling the request on the same thread.`

@@ -758,9 +758,10 @@ type PreparedInbox = {
  * same wrapper (request id, Server-Timing, metrics), and, when given, the same constant answer from bare
  * Next.js (the baseline app's api/ping: no wrapper, no proxy, no instrumentation), called in turn. With
  * fetch it is what Next.js routing, the loopback and the client cost together before any work of ours;
- * with node:http on a kept-alive socket, how much of that is the client's.
+ * with node:http on a kept-alive socket, how much of that is the client's. Each server's CPU over the
+ * pass, per call it answered, is what a request costs it before any work.
  */
-async function httpFloor(targets: { ours: string; bare?: string }) {
+async function httpFloor(targets: { ours: FloorTarget; bare?: FloorTarget }) {
   const samples = envNumber("BENCH_FLOOR_SAMPLES", 200);
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const clients: Record<"fetch" | "nodeHttp", (url: string) => Promise<unknown>> = {
@@ -775,27 +776,42 @@ async function httpFloor(targets: { ours: string; bare?: string }) {
           .end();
       }),
   };
-  const urls = Object.entries(targets).filter((e): e is [string, string] => e[1] !== undefined);
-  const out: Record<string, Record<string, Summary>> = {};
+  const urls = Object.entries(targets).filter((e): e is [string, FloorTarget] => e[1] !== undefined);
+  const out: Record<string, { fetch?: Summary; nodeHttp?: Summary; cpuMsPerCall?: number }> = {};
+  const cpuBefore = urls.map(([, { pid }]) => processCpuMs(pid));
+  let calls = 0;
   for (const [name, call] of Object.entries(clients)) {
     const latencies: Record<string, number[]> = Object.fromEntries(urls.map(([target]) => [target, []]));
     for (let i = -20; i < samples; i++) {
-      for (const [target, url] of urls) {
+      calls++;
+      for (const [target, { url }] of urls) {
         const t0 = now();
         await call(url);
         if (i >= 0) latencies[target]!.push(now() - t0);
       }
     }
     for (const [target, values] of Object.entries(latencies)) {
-      out[target] = { ...out[target], [name]: summarize(values) };
+      const summary = summarize(values);
+      out[target] = { ...out[target], [name]: summary };
       console.log(
-        `  GET ${target === "ours" ? "/healthz (ours)" : "/api/ping (bare Next.js)"} with ${name.padEnd(9)} p50 ${out[target]![name]!.p50} ms  p95 ${out[target]![name]!.p95} ms`,
+        `  GET ${target === "ours" ? "/healthz (ours)" : "/api/ping (bare Next.js)"} with ${name.padEnd(9)} p50 ${summary.p50} ms  p95 ${summary.p95} ms`,
       );
     }
   }
+  urls.forEach(([target, { pid }], i) => {
+    const before = cpuBefore[i];
+    const after = processCpuMs(pid);
+    if (before === null || before === undefined || after === null) return;
+    out[target]!.cpuMsPerCall = Math.round(((after - before) / calls) * 100) / 100;
+    console.log(
+      `  ${target === "ours" ? "ours" : "bare Next.js"}: ${out[target]!.cpuMsPerCall} ms of server CPU per call`,
+    );
+  });
   agent.destroy();
   return out;
 }
+
+type FloorTarget = { url: string; pid: number };
 
 async function inboxOverHttp(appUrl: string, info: DevnetInfo, prepared: PreparedInbox) {
   const samples = envNumber("BENCH_LIST_SAMPLES", 30);
@@ -1162,7 +1178,10 @@ async function singleInstance(
     stopList.push(() => baseline!.stop());
     section("The floor under any call: a constant answer from our server and from bare Next.js");
     const floors = await attempt("floor", () =>
-      httpFloor({ ours: `${appUrl}/healthz`, bare: `${started.url}/api/ping` }),
+      httpFloor({
+        ours: { url: `${appUrl}/healthz`, pid: serverPid },
+        bare: { url: `${started.url}/api/ping`, pid: nextServerPid(started.pid) },
+      }),
     );
     if ("error" in floors) results.httpFloor = floors;
     else {
@@ -1226,7 +1245,7 @@ async function singleInstance(
     // Measured beside bare Next.js in the baseline section when it ran; here otherwise.
     results.httpFloor ??= await attempt(
       "floor",
-      async () => (await httpFloor({ ours: `${appUrl}/healthz` })).ours,
+      async () => (await httpFloor({ ours: { url: `${appUrl}/healthz`, pid: nextServerPid(app.pid) } })).ours,
     );
     results.inboxHttp = await attempt("inbox", () => inboxOverHttp(appUrl, info, prepared));
   }
