@@ -758,8 +758,8 @@ type PreparedInbox = {
  * same wrapper (request id, Server-Timing, metrics), and, when given, the same constant answer from bare
  * Next.js (the baseline app's api/ping: no wrapper, no proxy, no instrumentation), called in turn. With
  * fetch it is what Next.js routing, the loopback and the client cost together before any work of ours;
- * with node:http on a kept-alive socket, how much of that is the client's. Each server's CPU over the
- * pass, per call it answered, is what a request costs it before any work.
+ * with node:http on a kept-alive socket, how much of that is the client's. Each server's CPU per call,
+ * once warm, is what a request costs it before any work.
  */
 async function httpFloor(targets: { ours: FloorTarget; bare?: FloorTarget }) {
   const samples = envNumber("BENCH_FLOOR_SAMPLES", 200);
@@ -778,12 +778,9 @@ async function httpFloor(targets: { ours: FloorTarget; bare?: FloorTarget }) {
   };
   const urls = Object.entries(targets).filter((e): e is [string, FloorTarget] => e[1] !== undefined);
   const out: Record<string, { fetch?: Summary; nodeHttp?: Summary; cpuMsPerCall?: number }> = {};
-  const cpuBefore = urls.map(([, { pid }]) => processCpuMs(pid));
-  let calls = 0;
   for (const [name, call] of Object.entries(clients)) {
     const latencies: Record<string, number[]> = Object.fromEntries(urls.map(([target]) => [target, []]));
     for (let i = -20; i < samples; i++) {
-      calls++;
       for (const [target, { url }] of urls) {
         const t0 = now();
         await call(url);
@@ -798,15 +795,18 @@ async function httpFloor(targets: { ours: FloorTarget; bare?: FloorTarget }) {
       );
     }
   }
-  urls.forEach(([target, { pid }], i) => {
-    const before = cpuBefore[i];
+  // CPU once both servers are warm (the passes above): each alone, over kept-alive calls back to back.
+  const cpuCalls = envNumber("BENCH_FLOOR_CPU_CALLS", 1000);
+  for (const [target, { url, pid }] of urls) {
+    const before = processCpuMs(pid);
+    for (let i = 0; i < cpuCalls; i++) await clients.nodeHttp(url);
     const after = processCpuMs(pid);
-    if (before === null || before === undefined || after === null) return;
-    out[target]!.cpuMsPerCall = Math.round(((after - before) / calls) * 100) / 100;
+    if (before === null || after === null) continue;
+    out[target]!.cpuMsPerCall = Math.round(((after - before) / cpuCalls) * 100) / 100;
     console.log(
-      `  ${target === "ours" ? "ours" : "bare Next.js"}: ${out[target]!.cpuMsPerCall} ms of server CPU per call`,
+      `  ${target === "ours" ? "ours" : "bare Next.js"}: ${out[target]!.cpuMsPerCall} ms of server CPU per call (${cpuCalls} calls, warm)`,
     );
-  });
+  }
   agent.destroy();
   return out;
 }
