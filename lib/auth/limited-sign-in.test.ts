@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { serializeErc6492Signature } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getAsyncCommitDb, getDb } from "@/lib/db/client";
 import { rateLimits } from "@/lib/db/schema";
 import { handle, json } from "@/lib/http/handler";
 import { parseServerTiming } from "@/lib/http/server-timing";
@@ -77,16 +77,23 @@ type Send = (text: string, ...rest: unknown[]) => unknown;
  * a promise a statement then waits for before it is sent.
  */
 async function watchStatements(hold?: (text: string) => Promise<void> | undefined): Promise<string[]> {
-  const db = await getDb();
-  const client = (db as unknown as { $client: Record<string, Send> }).$client;
-  const method = typeof client.unsafe === "function" ? "unsafe" : "query";
-  const send = client[method]!.bind(client);
   const sent: string[] = [];
-  vi.spyOn(client, method).mockImplementation((text: string, ...rest: unknown[]) => {
-    sent.push(text);
-    const waiting = hold?.(text);
-    return waiting ? waiting.then(() => send(text, ...rest)) : send(text, ...rest);
-  });
+  // Both handles: on PostgreSQL the nonce and counters go through the asynchronous-commit pool, the
+  // reads through the other; on PGlite they are one client.
+  const clients = new Set(
+    [await getDb(), await getAsyncCommitDb()].map(
+      (db) => (db as unknown as { $client: Record<string, Send> }).$client,
+    ),
+  );
+  for (const client of clients) {
+    const method = typeof client.unsafe === "function" ? "unsafe" : "query";
+    const send = client[method]!.bind(client);
+    vi.spyOn(client, method).mockImplementation((text: string, ...rest: unknown[]) => {
+      sent.push(text);
+      const waiting = hold?.(text);
+      return waiting ? waiting.then(() => send(text, ...rest)) : send(text, ...rest);
+    });
+  }
   return sent;
 }
 
