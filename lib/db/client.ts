@@ -93,13 +93,18 @@ function retryingTransactions(db: Db): Db {
 // Survives Next's module reloads in dev: one database handle per process.
 const store = globalThis as unknown as { __feedbackDb?: Promise<Handle> };
 
-/** The process-wide database, migrated on first use. */
-export function getDb(): Promise<Db> {
+/** The process-wide handle, opened and migrated on first use. */
+function processHandle(): Promise<Handle> {
   store.__feedbackDb ??= open(env().DATABASE_URL, env().PGLITE_DIR).catch((error) => {
     store.__feedbackDb = undefined;
     throw error;
   });
-  return store.__feedbackDb.then((h) => h.db);
+  return store.__feedbackDb;
+}
+
+/** The process-wide database, migrated on first use. */
+export function getDb(): Promise<Db> {
+  return processHandle().then((h) => h.db);
 }
 
 /**
@@ -113,9 +118,8 @@ export function getDb(): Promise<Db> {
  * Money never goes through it: payments, items and rewards are written through `getDb()`, whose
  * commits are durable, and each such commit also makes every earlier one durable.
  */
-export async function getAsyncCommitDb(): Promise<Db> {
-  await getDb();
-  return (await store.__feedbackDb!).asyncCommit;
+export function getAsyncCommitDb(): Promise<Db> {
+  return processHandle().then((h) => h.asyncCommit);
 }
 
 /** Opens a separate, migrated database handle (tests, scripts). */
