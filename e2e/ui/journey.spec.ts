@@ -116,8 +116,20 @@ test("an owner registers, finds an agent's report, resolves it, and the agent se
   await expect(page).toHaveURL(/type=feature/);
   await expect(list.getByRole("link")).toHaveCount(1);
   await expect(list).toContainText("Export the inbox as CSV");
-  await page.getByRole("button", { name: /^Everything/ }).click();
-  await page.getByLabel("Severity").selectOption("high");
+  // Two changes made in one task, before React renders again, both stay: each starts from the address
+  // bar, not from the last render's params (the second used to undo the first).
+  const everything = await page.getByRole("button", { name: /^Everything/ }).elementHandle();
+  const severity = await page.getByLabel("Severity").elementHandle();
+  await page.evaluate(
+    ([button, select]) => {
+      (button as HTMLButtonElement).click();
+      (select as HTMLSelectElement).value = "high";
+      select!.dispatchEvent(new Event("change", { bubbles: true }));
+    },
+    [everything, severity] as const,
+  );
+  await expect(page).toHaveURL(/severity=high/);
+  await expect(page).not.toHaveURL(/type=feature/);
   await expect(list.getByRole("link")).toHaveCount(1);
   await page.getByLabel("Severity").selectOption("");
   await search.fill(word.toUpperCase());
