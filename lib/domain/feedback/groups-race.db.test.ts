@@ -61,4 +61,35 @@ describe("grouping many alike reports at once", () => {
       .where(inArray(feedback.id, reports));
     expect(looked.every((r) => r.groupedAt !== null)).toBe(true);
   });
+
+  it("gathers a burst of alike reports with no group yet into one group, in whatever order they are looked at", async () => {
+    const { db } = await handle;
+    const burst = ref("burst");
+    const at = Date.parse("2026-11-02T00:00:00Z");
+    // An outage: many agents report it within a second, each in its own words' order, none looked at yet.
+    const reports: string[] = [];
+    for (let i = 0; i < 16; i++) {
+      reports.push(
+        await insertItem(db, {
+          namespace: burst,
+          title: `Checkout button does nothing after payment ${i}`,
+          createdAt: new Date(at + i),
+          groupedAt: null,
+        }),
+      );
+    }
+    // The newest first, all at once: each meets older reports whose own grouping is still running (or
+    // has not started), and heads that another grouping is filing under an older one at that moment.
+    await Promise.all([...reports].reverse().map((id) => groupReport(id, db)));
+
+    const rows = await db
+      .select({ id: feedback.id, groupId: feedback.groupId, reportCount: feedback.reportCount })
+      .from(feedback)
+      .where(eq(feedback.namespace, burst));
+    const heads = rows.filter((r) => r.groupId === null);
+    expect(heads.map((h) => h.id)).toEqual([reports[0]]);
+    expect(heads[0]!.reportCount).toBe(reports.length);
+    await db.delete(feedbackEvents).where(eq(feedbackEvents.namespace, burst));
+    await db.delete(feedback).where(eq(feedback.namespace, burst));
+  });
 });

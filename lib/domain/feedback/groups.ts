@@ -34,7 +34,12 @@ const closedStatuses = sql.join(
 
 // Prepared once per connection: it runs after every paid submission, and unprepared its parse and
 // plan cost the database more than a millisecond each time.
-const groupStatement = preparedSql<{ group_id: string | null }>(
+const groupStatement = preparedSql<{
+  open: boolean;
+  filed: boolean;
+  group_id: string | null;
+  waiting: string | null;
+}>(
   "group_report",
   sql`
       with item as (
@@ -46,9 +51,9 @@ const groupStatement = preparedSql<{ group_id: string | null }>(
         -- (feedback_ns_heads_votes_idx): a title index over every namespace would hand back every alike
         -- title in the table, and a flood of alike reports would make each new one cost more than the last.
         -- Materialized, so each candidate's similarity is computed once, not again for the filter below.
-        select h.id, h.created_at, similarity(h.title, i.title) as score
+        select h.id, h.created_at, h.grouped_at is null as pending, similarity(h.title, i.title) as score
         from item i cross join lateral (
-          select id, title, created_at, type, status from ${feedback}
+          select id, title, created_at, type, status, grouped_at from ${feedback}
           where namespace = i.namespace and group_id is null
           order by report_count desc nulls last, created_at desc nulls last, id desc nulls last
           limit ${CANDIDATE_HEADS}
@@ -59,17 +64,31 @@ const groupStatement = preparedSql<{ group_id: string | null }>(
           -- Older heads only (ties by id), so the head of a group always came first.
           and (h.created_at, h.id) < (i.created_at, i.id)
       ), best as (
-        select id, score from scored where score >= ${GROUP_SIMILARITY}
+        -- The best head already looked at. One not looked at yet (its report arrived a moment before this
+        -- one, and is being grouped now or soon) may itself belong under an older head, so it counts only
+        -- on the last try.
+        select id, score from scored
+        where score >= ${GROUP_SIMILARITY} and (not pending or ${param("last")})
         order by score desc, created_at asc
+        limit 1
+      ), waiting as (
+        -- With no such head: the oldest alike report not looked at yet, which the caller settles first.
+        select id from scored where pending and score >= ${GROUP_SIMILARITY}
+        order by created_at, id
         limit 1
       ), head as (
         update ${feedback} f set report_count = f.report_count + 1
         from best where f.id = best.id and f.group_id is null
         returning f.id
       ), filed as (
+        -- Filed when settled: the vote counted, nothing alike at all, or the last try. Left for the next
+        -- try when the best head stopped heading after this statement's snapshot (a merge by hand moved
+        -- it), or when only reports not looked at yet are alike.
         -- A report merged by hand before it was looked at keeps its group.
         update ${feedback} f set grouped_at = now(), group_id = coalesce((select id from head), f.group_id)
         from item where f.id = item.id
+          and (${param("last")} or exists (select from head)
+            or not (exists (select from best) or exists (select from waiting)))
         returning f.id
       ), merged as (
         insert into ${feedbackEvents} (id, feedback_id, namespace, kind, actor, message, details, created_at)
@@ -78,8 +97,16 @@ const groupStatement = preparedSql<{ group_id: string | null }>(
           jsonb_build_object('into', head.id, 'similarity', round(best.score::numeric, 2)), now()
         from item, head, best
       )
-      select (select id from head) as group_id`,
+      select exists (select from item) as open, exists (select from filed) as filed,
+        (select id from head) as group_id, (select id from waiting) as waiting`,
 );
+
+/**
+ * How many grouping statements one report may run, older reports it settles first included. A report
+ * needs one, or three in a burst of alike reports with no group yet (settle the oldest, try again); past
+ * the budget it is filed with what its last try found.
+ */
+const GROUPING_STATEMENTS = 16;
 
 /**
  * Compares a new report with the open groups of its namespace and, when one is alike enough (same
@@ -88,13 +115,27 @@ const groupStatement = preparedSql<{ group_id: string | null }>(
  * its members, so two reports arriving together never form a loop.
  *
  * One statement (it runs after every paid submission): the report is locked, the best head found, its
- * vote counted only while it still heads its group (a concurrent merge may have moved it), the report
- * marked looked at and filed, and its history written, all or nothing and in one round trip.
+ * vote counted only while it still heads its group (a concurrent grouping or merge may have moved it),
+ * the report marked looked at and filed, and its history written, all or nothing and in one round trip.
+ * Reports arriving together: a report joins the best head already looked at; when only reports not
+ * looked at yet are alike, the oldest of them is settled first (its own grouping waited for, or run
+ * here) and the report tried again; when its head stopped heading meanwhile, it is tried again on what
+ * is there now. So a burst of alike reports ends as one group under the oldest.
  */
 export async function groupReport(id: string, db?: DbOrTx): Promise<string | null> {
   const database = db ?? (await getDb());
-  const [row] = await retryingConflicts(() => groupStatement(database, { id, eventId: newEventId() }));
-  return row?.group_id ?? null;
+  return groupWithin(database, id, { left: GROUPING_STATEMENTS });
+}
+
+async function groupWithin(db: DbOrTx, id: string, budget: { left: number }): Promise<string | null> {
+  for (;;) {
+    const last = --budget.left <= 0;
+    const [row] = await retryingConflicts(() => groupStatement(db, { id, eventId: newEventId(), last }));
+    // Filed now, or looked at before (it has no open row to lock).
+    if (!row?.open || row.filed) return row?.group_id ?? null;
+    // Its row lock waits for a grouping of it already running elsewhere; then it is looked at.
+    if (row.waiting) await groupWithin(db, row.waiting, budget);
+  }
 }
 
 /** Groups the reports a crash or a lost answer left unlooked-at, oldest first, a batch per call. */
