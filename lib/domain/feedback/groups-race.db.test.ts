@@ -30,8 +30,7 @@ describe("grouping many alike reports at once", () => {
       Array.from({ length: 12 }, (_, i) =>
         insertItem(db, {
           namespace,
-          // The same words as the head: the head, oldest of all, is every report's best match. (A report
-          // whose best match is another report grouped in the same moment is only marked looked at.)
+          // The same words as the head: the head, oldest of all, is every report's best match.
           title: "Checkout button does nothing",
           createdAt: new Date(at + 1000 + i),
           groupedAt: null,
