@@ -138,12 +138,12 @@ export function targetsTable(results: Record<string, unknown>): string {
     ours?.cpu && ceiling?.cpu && cores
       ? `; the whole machine's CPU per payment: ours ${ours.cpu.machineMsPerCall} ms (the server itself ${ours.cpu.serverMsPerCall} ms), the ceiling ${ceiling.cpu.machineMsPerCall} ms (its own process ${ceiling.cpu.serverMsPerCall} ms), so ${cores} cores allow at most about ${Math.round((cores * 1000) / ours.cpu.machineMsPerCall)} and ${Math.round((cores * 1000) / ceiling.cpu.machineMsPerCall)} req/s`
       : "";
-  // Any paid x402 call is two requests to a Next.js server (the 402, then the paid one): what bare
-  // Next.js spends on a constant answer is CPU no server on it can avoid.
+  // Each timed paid call is one request (the 402 is fetched once per level): what bare Next.js spends
+  // on a constant answer is CPU no server on it can avoid for that request.
   const nextCpu = bareFloor?.cpuMsPerCall;
   const nextNote =
     nextCpu !== undefined
-      ? `; bare Next.js spends ${nextCpu} ms of its CPU on a constant answer, ${Math.round(nextCpu * 200) / 100} ms for the two requests of a paid call`
+      ? `; bare Next.js spends ${nextCpu} ms of its CPU on a constant answer, the least any Next.js server spends on each timed call (one request: the 402 is fetched once per level)`
       : "";
   rows.push(
     `| x402 paid submit: at least 0.7× the ceiling's rate at c=${c} | ${ours?.rps ?? "–"} vs ${ceiling?.rps ?? "–"} req/s (the facilitator's settle alone, no HTTP, no database), pooled over the repeats${vsCeiling.note}${fellNote}${budget}${nextNote} | ${x(vsCeiling.pooled)} | ${vsCeiling.judge(0.7)} |`,
