@@ -41,7 +41,7 @@ export async function startBalancer(port = 0, upstreams: string[] = []): Promise
   const perUpstream: Record<string, number> = {};
   // Kept-alive upstream connections: a new TCP connection per request would be the balancer's cost, not the app's.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(async (req, res) => {
     const target = targets[next++ % Math.max(1, targets.length)];
     if (!target) {
       failed++;
@@ -52,29 +52,47 @@ export async function startBalancer(port = 0, upstreams: string[] = []): Promise
     const forwardedFor = [req.headers["x-forwarded-for"], req.socket.remoteAddress]
       .filter(Boolean)
       .join(", ");
-    const upstream = http.request(
-      {
-        host: target.hostname,
-        port: target.port,
-        method: req.method,
-        path: req.url,
-        headers: { ...forwardable(req.headers), "x-forwarded-for": forwardedFor },
-        agent,
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, forwardable(answer.headers));
-        answer.pipe(res);
-        answer.on("error", () => res.destroy());
-      },
-    );
-    upstream.on("error", () => {
-      failed++;
-      // Before the head went out the client gets a 502; after it, only a cut connection tells the truth.
-      if (res.headersSent) res.destroy();
-      else res.writeHead(502).end("upstream failed");
-    });
-    req.pipe(upstream);
-    req.on("error", () => upstream.destroy());
+    // Read whole (bodies here are small JSON), so a request can be sent again on a fresh connection.
+    let body: Buffer;
+    try {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      body = Buffer.concat(chunks);
+    } catch {
+      res.destroy();
+      return;
+    }
+    const send = (attempt: number) => {
+      const upstream = http.request(
+        {
+          host: target.hostname,
+          port: target.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...forwardable(req.headers), "x-forwarded-for": forwardedFor },
+          agent,
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.statusMessage, forwardable(answer.headers));
+          answer.pipe(res);
+          answer.on("error", () => res.destroy());
+        },
+      );
+      upstream.on("error", (error: NodeJS.ErrnoException) => {
+        // A kept-alive connection the upstream closed as it was reused (its idle timeout) never carried
+        // the request: sent again on another, as Node's documentation advises and proxies do.
+        if (upstream.reusedSocket && error.code === "ECONNRESET" && !res.headersSent && attempt < 2) {
+          send(attempt + 1);
+          return;
+        }
+        failed++;
+        // Before the head went out the client gets a 502; after it, only a cut connection tells the truth.
+        if (res.headersSent) res.destroy();
+        else res.writeHead(502).end("upstream failed");
+      });
+      upstream.end(body);
+    };
+    send(0);
   });
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
