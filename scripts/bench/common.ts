@@ -534,3 +534,12 @@ export async function chainPoint(rpcUrl: string): Promise<ChainPoint> {
     },
   };
 }
+
+/**
+ * Whether a plan sorts rows itself: a Sort node (or an incremental one) means the index only filtered,
+ * so every matching row was read and sorted for one page. A Merge Append of ordered index ranges (one
+ * per status of a several-status filter) has a sort key but reads only what the page needs.
+ */
+export function sortsRows(plan: string): boolean {
+  return /(?:^|->\s+)(?:Incremental )?Sort\s+\(/m.test(plan);
+}

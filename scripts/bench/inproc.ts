@@ -47,7 +47,16 @@ import { insightsQuerySchema } from "../../lib/schemas/insights";
 import { listQuerySchema } from "../../lib/schemas/list";
 import { createX402Fetch } from "../clients/x402-payer";
 import type { DevnetInfo } from "../devnet/start-devnet";
-import { closedLoop, cpuShares, envNumber, machineBusyMs, now, processesCpu, summarize } from "./common";
+import {
+  closedLoop,
+  cpuShares,
+  envNumber,
+  machineBusyMs,
+  now,
+  processesCpu,
+  sortsRows,
+  summarize,
+} from "./common";
 
 const [mode, outFile] = process.argv.slice(2);
 const info = JSON.parse(process.env.BENCH_DEVNET ?? "null") as DevnetInfo;
@@ -188,13 +197,16 @@ async function explain(db: Db, params: ReturnType<typeof listParams>) {
   );
   const index = /feedback_ns_[a-z_]+idx/.exec(plan)?.[0] ?? null;
   const exec = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1];
-  // A Sort node means the index only filtered: every matching row was read and sorted for one page.
-  const orderFromIndex = !/Sort Key:/.test(plan);
-  const scan =
-    /(?:Index Scan|Bitmap Heap Scan|Seq Scan)[^\n]*actual time=[\d.]+\.\.[\d.]+ rows=([\d.]+) loops=(\d+)/.exec(
-      plan,
-    );
-  const rowsRead = scan ? Math.round(Number(scan[1]) * Number(scan[2])) : Number.NaN;
+  const orderFromIndex = !sortsRows(plan);
+  // Every scan's rows (a several-status page merges one index range per status).
+  const scans = [
+    ...plan.matchAll(
+      /(?:Index Scan|Index Only Scan|Bitmap Heap Scan|Seq Scan)[^\n]*actual time=[\d.]+\.\.[\d.]+ rows=([\d.]+) loops=(\d+)/g,
+    ),
+  ];
+  const rowsRead = scans.length
+    ? Math.round(scans.reduce((sum, s) => sum + Number(s[1]) * Number(s[2]), 0))
+    : Number.NaN;
   return {
     plan,
     index,

@@ -1,6 +1,6 @@
 /** Renders bench results as BENCHMARKS.md (machine, versions, method, tables) and a short stdout table. */
 import { writeFileSync } from "node:fs";
-import type { Summary } from "./common";
+import { type Summary, sortsRows } from "./common";
 import { instancesSection } from "./report-instances";
 import { openLoopTable, targetsTable } from "./report-targets";
 
@@ -557,7 +557,7 @@ function verdictsOf(
   }
   if (cases.length) {
     const sorted = cases.filter(
-      (c) => c.explain.orderFromIndex === false || /Sort Key:/.test(c.explain.plan) || !c.explain.usesNsIndex,
+      (c) => c.explain.orderFromIndex === false || sortsRows(c.explain.plan) || !c.explain.usesNsIndex,
     );
     lines.push(
       sorted.length

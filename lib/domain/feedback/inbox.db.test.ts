@@ -278,6 +278,49 @@ describe("triage", () => {
     expect(() => listQuerySchema.parse({ namespace: acme, status: "open,closed" })).toThrow(/one or more of/);
   });
 
+  rolledBack("pages through several statuses newest first, each item once", async (db) => {
+    await register(db, acme);
+    const statuses = [
+      "open",
+      "in_progress",
+      "spam",
+      "needs_info",
+      "in_progress",
+      "open",
+      "needs_info",
+    ] as const;
+    const filed: { id: string; status: string }[] = [];
+    for (const status of [...statuses, ...statuses])
+      filed.push({ id: await file(db, acme, { status }), status });
+    // Two items filed in the same millisecond, newer than the rest, in different statuses: the id breaks the tie.
+    clock += 1000;
+    const at = new Date(clock);
+    for (const status of ["needs_info", "in_progress"] as const) {
+      filed.push({
+        id: await insertItem(db, { namespace: acme, status, createdAt: at, id: ref("fbtie") }),
+        status,
+      });
+    }
+    const wanted = new Set(["in_progress", "needs_info"]);
+    const expected = filed
+      .map((f, i) => ({ ...f, i }))
+      .filter((f) => wanted.has(f.status))
+      .sort((a, b) => (a.i >= 14 && b.i >= 14 ? (a.id < b.id ? 1 : -1) : b.i - a.i))
+      .map((f) => f.id);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await list(
+        owner,
+        { namespace: acme, status: "needs_info,in_progress", limit: 3, cursor },
+        db,
+      );
+      seen.push(...page.feedback.map((f) => f.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(expected);
+  });
+
   rolledBack("shows the submitter each item's status and the owner's messages", async (db) => {
     await register(db, acme);
     const id = await file(db, acme);

@@ -63,6 +63,7 @@ export function inboxFilter(query: ListQuery): {
   rankWindow?: number;
   extra?: Record<string, SQL<string>>;
   match?: SQL;
+  statuses?: readonly string[];
 } {
   const where: SQL[] = [eq(feedback.namespace, query.namespace)];
   if (query.type) where.push(eq(feedback.type, query.type));
@@ -82,6 +83,7 @@ export function inboxFilter(query: ListQuery): {
   return {
     where,
     scope,
+    ...(query.status && query.status.length > 1 ? { statuses: query.status } : {}),
     ...(search ? { extra: search.extra, match: search.match } : {}),
     ...(search && query.sort === "relevance" ? { rank: search.rank, rankWindow: RANK_WINDOW } : {}),
     // Votes: the heads with the most reports first (feedback_ns_heads_votes_idx).

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
 import {
@@ -34,6 +35,12 @@ export type PageQuery = {
   match?: SQL;
   /** Rank only this many of the newest matches (search by relevance), so a page costs the same at any size. */
   rankWindow?: number;
+  /**
+   * The status filter (already in `where`) when it names several. A newest-first page then reads each
+   * status's range of feedback_ns_status_created_idx in order and merges them: one index range cannot
+   * give several statuses newest first, and without this every matching row would be read and sorted.
+   */
+  statuses?: readonly string[];
 };
 
 /** How many of the newest rows a search page looks through before it asks the search indexes. */
@@ -70,6 +77,20 @@ export function pageSelect(db: DbOrTx, query: PageQuery) {
     where.push(
       sql`(${feedback.createdAt}, ${feedback.id}) < (${at.createdAt.toISOString()}::timestamptz, ${at.id})`,
     );
+  }
+  const [first, second, ...rest] = [...new Set(query.statuses)].map((status) =>
+    db
+      .select(columns)
+      .from(feedback)
+      .where(and(...where, eq(feedback.status, status as ItemRow["status"])))
+      .orderBy(...newestFirst)
+      .limit(query.limit + 1),
+  );
+  if (first && second) {
+    // Built here, not shared: drizzle rewrites a union's ORDER BY columns in place to their bare names.
+    return unionAll(first, second, ...rest)
+      .orderBy(sql`${feedback.createdAt} desc nulls last`, sql`${feedback.id} desc nulls last`)
+      .limit(query.limit + 1);
   }
   return (
     db
