@@ -567,7 +567,7 @@ function verdictsOf(
                 `"${c.name}" sorts ${fmt(c.explain.rowsRead)} matching rows${c.explain.usesNsIndex ? "" : " found without any feedback_ns_* index"}`,
             )
             .join("; ")}: the page query is not served in index order.`
-        : `- **Inbox pages are flat**: every page is an ordered index scan that reads \`limit + 1\` rows, whether it is the first page or one ${fmt(prepared?.inbox?.deepWalk.items)} items deep, among ${fmt(prepared?.inbox?.tableRows)} rows (in-process p50 ${cases.map((c) => `${c.name.replace(/ \(.*\)$/, "")} ${c.inProcess.p50} ms`).join(", ")}).`,
+        : `- **Inbox pages are flat**: every page is an ordered index scan that reads \`limit + 1\` rows (a several-status page one such scan per status, merged), whether it is the first page or one ${fmt(prepared?.inbox?.deepWalk.items)} items deep, among ${fmt(prepared?.inbox?.tableRows)} rows (in-process p50 ${cases.map((c) => `${c.name.replace(/ \(.*\)$/, "")} ${c.inProcess.p50} ms`).join(", ")}).`,
     );
   }
   if (soak && !failed(soak)) {
