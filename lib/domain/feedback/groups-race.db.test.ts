@@ -91,4 +91,36 @@ describe("grouping many alike reports at once", () => {
     await db.delete(feedbackEvents).where(eq(feedbackEvents.namespace, burst));
     await db.delete(feedback).where(eq(feedback.namespace, burst));
   });
+
+  it("past its budget, files a report under the best alike one even if that one is not looked at yet", async () => {
+    const { db } = await handle;
+    const spent = ref("spent");
+    const at = Date.parse("2026-11-03T00:00:00Z");
+    const [older, newer] = [0, 1].map((i) => ({
+      namespace: spent,
+      title: "Export to CSV drops the last row",
+      createdAt: new Date(at + i),
+      groupedAt: null,
+    }));
+    const first = await insertItem(db, older!);
+    const second = await insertItem(db, newer!);
+    // One statement left: no settling the older report first, so the last try takes it as it is.
+    expect(await groupReport(second, db, 1)).toBe(first);
+    // The older report, looked at later, finds nothing older and stays the head of its group.
+    expect(await groupReport(first, db)).toBeNull();
+    const rows = await db
+      .select({
+        id: feedback.id,
+        groupId: feedback.groupId,
+        reportCount: feedback.reportCount,
+        groupedAt: feedback.groupedAt,
+      })
+      .from(feedback)
+      .where(eq(feedback.namespace, spent));
+    expect(rows.find((r) => r.id === first)).toMatchObject({ groupId: null, reportCount: 2 });
+    expect(rows.find((r) => r.id === second)).toMatchObject({ groupId: first });
+    expect(rows.every((r) => r.groupedAt !== null)).toBe(true);
+    await db.delete(feedbackEvents).where(eq(feedbackEvents.namespace, spent));
+    await db.delete(feedback).where(eq(feedback.namespace, spent));
+  });
 });

@@ -120,11 +120,16 @@ const GROUPING_STATEMENTS = 16;
  * Reports arriving together: a report joins the best head already looked at; when only reports not
  * looked at yet are alike, the oldest of them is settled first (its own grouping waited for, or run
  * here) and the report tried again; when its head stopped heading meanwhile, it is tried again on what
- * is there now. So a burst of alike reports ends as one group under the oldest.
+ * is there now. So a burst of alike reports ends as one group under the oldest. `statements` is the
+ * budget (GROUPING_STATEMENTS).
  */
-export async function groupReport(id: string, db?: DbOrTx): Promise<string | null> {
+export async function groupReport(
+  id: string,
+  db?: DbOrTx,
+  statements = GROUPING_STATEMENTS,
+): Promise<string | null> {
   const database = db ?? (await getDb());
-  return groupWithin(database, id, { left: GROUPING_STATEMENTS });
+  return groupWithin(database, id, { left: statements });
 }
 
 async function groupWithin(db: DbOrTx, id: string, budget: { left: number }): Promise<string | null> {
