@@ -92,6 +92,36 @@ function cpuSharesTable(results: Record<string, unknown>): string {
     "| target | concurrency | req/s | machine | server process | PostgreSQL | anvil (both chains) | load generator | kernel, other processes |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows,
+    idleParagraph(results.idle, results.x402),
+  ].join("\n");
+}
+
+type Idle = {
+  seconds: number;
+  warmupCalls: number;
+  machineMsPerSecond: number;
+  msPerSecond: { server: number; postgres: number; anvil: number; rest: number };
+};
+
+/** The warmed server's CPU with no traffic, and what it adds to a call at our slowest level. */
+function idleParagraph(idle: unknown, ours: unknown): string {
+  if (!idle || typeof idle !== "object") return "";
+  if ("error" in idle) return `\nWith no traffic: not measured (${(idle as { error: string }).error}).`;
+  const i = idle as Idle;
+  const percent = Math.round(i.msPerSecond.server / 10);
+  const slowest = Array.isArray(ours) ? (ours as Level[]).find((l) => !failed(l) && l.rps > 0) : undefined;
+  const share = slowest
+    ? ` At c=${slowest.concurrency} (${slowest.rps} req/s) that is ${(i.msPerSecond.server / slowest.rps).toFixed(2)} ms of each call's ${fmt(slowest.cpu?.serverMsPerCall)} ms of server CPU: a constant cost adds its rate ÷ the call rate to every call, so the table's CPU per call is the calls' own work at every level.`
+    : "";
+  return [
+    "",
+    `With no traffic (${i.seconds} s, a fresh server after the levels' warm-up of ${i.warmupCalls} paid calls), the server process spent ${i.msPerSecond.server} ms of CPU per second (${percent < 1 ? "under 1" : percent}% of one core); anvil (both chains) ${i.msPerSecond.anvil} ms/s, PostgreSQL ${i.msPerSecond.postgres} ms/s, the whole machine ${i.machineMsPerSecond} ms/s.${share}`,
+    "A CPU profile of an idle server (BENCH_CPU_PROF, taken on 2026-11-27) showed the webhook worker's pass every",
+    "2 s (a few milliseconds each) and one garbage collection of about 0.2 s as V8 shrank the heap after traffic",
+    "stopped. The constant background cost of about 0.6 of a core that early runs suggested (server CPU per call",
+    "falling from 46 to 24 ms as the rate rose) was the warm-up: V8's compiler and collector threads stay busy",
+    "for the first couple of hundred calls of a fresh server, and those runs charged them to whichever level came",
+    "first; every run now starts after BENCH_WARMUP untimed calls.",
   ].join("\n");
 }
 

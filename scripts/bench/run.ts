@@ -21,6 +21,7 @@
  *   BENCH_LIST_SAMPLES       samples per inbox page kind (default 30)
  *   BENCH_SIWX_PROOFS        sign-in proofs verified (default 300)
  *   BENCH_SOAK_SECONDS       soak length at concurrency 32 (default 600)
+ *   BENCH_IDLE_SECONDS       how long our warmed server is left with no traffic, its CPU read (default 30; quick 10)
  *   BENCH_PHASES_REQUESTS / BENCH_PHASES_CONCURRENCY   in-process x402 phases (default 40 at 1,8)
  *   BENCH_SECTIONS           subset of x402,mpp,inbox,siwx,soak,phases,baseline,instances
  *   BENCH_INSTANCES          instance counts of the "instances" section (default 1,2,4; at most 4, one
@@ -484,6 +485,35 @@ async function x402Levels(
     }
   }
   return { ...out, ...(ceiling ? { ceiling: ceilings } : {}) };
+}
+
+const IDLE_SECONDS = envNumber("BENCH_IDLE_SECONDS", QUICK ? 10 : 30);
+
+/**
+ * What a warmed server spends with no traffic: a fresh server on the reverted chain, the levels' untimed
+ * warm-up, a second for its last answers' work, then BENCH_IDLE_SECONDS of nothing. A constant cost of
+ * this kind is charged to every call as a share that grows as the rate falls; here it is read directly.
+ */
+async function idleCpu(info: DevnetInfo, target: X402Target, chain?: ChainPoint) {
+  await chain?.restore();
+  await target.restart?.();
+  if (WARMUP) await x402Level(x402Payers(info), target, 8, WARMUP);
+  await sleep(1000);
+  const before = { machine: machineBusyMs(), processes: processesCpu(), at: now() };
+  await sleep(IDLE_SECONDS * 1000);
+  const seconds = (now() - before.at) / 1000;
+  const machineMs = machineBusyMs() - before.machine;
+  const shares = cpuShares(before.processes, processesCpu(), machineMs, target.pid);
+  const perSecond = (ms: number) => Math.round((ms / seconds) * 10) / 10;
+  return {
+    seconds: Math.round(seconds),
+    warmupCalls: WARMUP,
+    machineMsPerSecond: perSecond(machineMs),
+    msPerSecond: Object.fromEntries(Object.entries(shares).map(([k, v]) => [k, perSecond(v)])) as Record<
+      keyof CpuShares,
+      number
+    >,
+  };
 }
 
 type CeilingOptions = { env: Record<string, string>; key: string };
@@ -1208,6 +1238,17 @@ async function singleInstance(
     if (levels.x402) results.x402 = levels.x402;
     if (levels.baseline) results.baseline = levels.baseline;
     if (levels.ceiling) results.ceiling = levels.ceiling;
+    const ours = targets.find((t) => t.key === "x402");
+    if (ours) {
+      section("Our server with no traffic, after its warm-up");
+      const idle = await attempt("idle", () => idleCpu(info, ours, funded));
+      results.idle = idle;
+      if (!("error" in idle)) {
+        console.log(
+          `  server ${idle.msPerSecond.server} ms of CPU per second over ${idle.seconds} s (machine ${idle.machineMsPerSecond}, anvil ${idle.msPerSecond.anvil}, PostgreSQL ${idle.msPerSecond.postgres})`,
+        );
+      }
+    }
     if (SECTIONS.has("open") && targets.length) {
       section("Paid submissions over x402 at a fixed arrival rate (open loop)");
       results.x402Open = await attempt("x402 open loop", () => x402OpenLoop(info, targets, levels, funded));
