@@ -115,7 +115,7 @@ function idleParagraph(idle: unknown, ours: unknown): string {
     : "";
   return [
     "",
-    `With no traffic (${i.seconds} s, a fresh server after the levels' warm-up of ${i.warmupCalls} paid calls), the server process spent ${i.msPerSecond.server} ms of CPU per second (${percent < 1 ? "under 1" : percent}% of one core); anvil (both chains) ${i.msPerSecond.anvil} ms/s, PostgreSQL ${i.msPerSecond.postgres} ms/s, the whole machine ${i.machineMsPerSecond} ms/s.${share}`,
+    `With no traffic (${i.seconds} s, a fresh server after the levels' warm-up of ${i.warmupCalls} paid calls), the server process spent ${i.msPerSecond.server} ms of CPU per second (${percent < 1 ? "under 1" : percent}% of one core); anvil (both chains) ${i.msPerSecond.anvil} ms/s, PostgreSQL ${i.msPerSecond.postgres} ms/s, the whole machine (its other services and the idle anchors' servers included) ${i.machineMsPerSecond} ms/s.${share}`,
     "A CPU profile of an idle server (BENCH_CPU_PROF, taken on 2026-11-27) showed the webhook worker's pass every",
     "2 s (a few milliseconds each) and one garbage collection of about 0.2 s as V8 shrank the heap after traffic",
     "stopped. The constant background cost of about 0.6 of a core that early runs suggested (server CPU per call",
