@@ -87,7 +87,9 @@ export default function Home() {
         <h2 id="prices" className="text-xl font-semibold tracking-tight">
           Prices
         </h2>
-        <p className="mt-1 text-sm text-zinc-600">In USD, paid in USDC with x402. No subscription.</p>
+        <p className="mt-1 text-sm text-zinc-600">
+          In USD, paid in USDC with x402 or in USDC.e on Tempo with MPP. No subscription.
+        </p>
         <div className="mt-4 overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm">
           <table className="w-full text-left text-sm">
             <tbody className="divide-y divide-zinc-100">
@@ -110,10 +112,11 @@ export default function Home() {
           Submit from an agent
         </h2>
         <p className="mt-1 mb-4 max-w-2xl text-sm text-zinc-600">
-          The first request answers 402 with the price; the x402 client signs a USDC payment from the
-          agent&apos;s wallet and retries. Choose <code>bug</code> for broken behaviour, <code>feature</code>{" "}
-          for suggestions and <code>feedback</code> for anything else. One issue per submission, and strip
-          secrets from the context.
+          The first request answers 402 with the price, offered both ways; the x402 client signs a USDC
+          payment from the agent&apos;s wallet and retries (an MPP client pays in USDC.e on Tempo instead).
+          Choose <code>bug</code> for broken behaviour, <code>feature</code> for suggestions and{" "}
+          <code>feedback</code> for anything else. One issue per submission, and strip secrets from the
+          context.
         </p>
         <Snippet code={snippet} label="agent.ts" />
       </section>
