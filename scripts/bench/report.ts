@@ -110,9 +110,13 @@ function idleParagraph(idle: unknown, ours: unknown): string {
   const i = idle as Idle;
   const percent = Math.round(i.msPerSecond.server / 10);
   const slowest = Array.isArray(ours) ? (ours as Level[]).find((l) => !failed(l) && l.rps > 0) : undefined;
-  const share = slowest
-    ? ` At c=${slowest.concurrency} (${slowest.rps} req/s) that is ${(i.msPerSecond.server / slowest.rps).toFixed(2)} ms of each call's ${fmt(slowest.cpu?.serverMsPerCall)} ms of server CPU: a constant cost adds its rate ÷ the call rate to every call, so the table's CPU per call is the calls' own work at every level.`
-    : "";
+  // A constant cost adds its rate ÷ the call rate to every call's CPU: most at the slowest level.
+  const added = slowest ? i.msPerSecond.server / slowest.rps : undefined;
+  const perCall = slowest?.cpu?.serverMsPerCall;
+  const share =
+    slowest && added !== undefined
+      ? ` At c=${slowest.concurrency} (${slowest.rps} req/s) that adds ${added.toFixed(2)} ms to each call's ${fmt(perCall)} ms of server CPU${perCall && added < perCall * 0.05 ? ", so the table's CPU per call is the calls' own work at every level" : ", a part of the table's CPU per call that falls as the rate rises"}.`
+      : "";
   return [
     "",
     `With no traffic (${i.seconds} s, a fresh server after the levels' warm-up of ${i.warmupCalls} paid calls), the server process spent ${i.msPerSecond.server} ms of CPU per second (${percent < 1 ? "under 1" : percent}% of one core); anvil (both chains) ${i.msPerSecond.anvil} ms/s, PostgreSQL ${i.msPerSecond.postgres} ms/s, the whole machine (its other services and the idle anchors' servers included) ${i.machineMsPerSecond} ms/s.${share}`,
