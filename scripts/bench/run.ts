@@ -439,10 +439,7 @@ async function x402Levels(
   const freshRun = async (t: X402Target, c: number) => {
     await chain?.restore();
     await t.restart?.();
-    if (WARMUP) {
-      const warm = await x402Level(payers, t, 8, WARMUP);
-      if (warm.errors) throw new Error(`warm-up failed: ${warm.errorSamples[0]}`);
-    }
+    await warmUp(payers, t);
     return x402Level(payers, t, c, requestsFor(c));
   };
   if (chain)
@@ -487,6 +484,13 @@ async function x402Levels(
   return { ...out, ...(ceiling ? { ceiling: ceilings } : {}) };
 }
 
+/** A fresh server's untimed warm-up before anything of it is measured: BENCH_WARMUP paid calls at c=8. */
+async function warmUp(payers: ReturnType<typeof x402Payers>, target: X402Target) {
+  if (!WARMUP) return;
+  const warm = await x402Level(payers, target, 8, WARMUP);
+  if (warm.errors) throw new Error(`warm-up failed: ${warm.errorSamples[0]}`);
+}
+
 const IDLE_SECONDS = envNumber("BENCH_IDLE_SECONDS", QUICK ? 10 : 30);
 
 /**
@@ -497,7 +501,7 @@ const IDLE_SECONDS = envNumber("BENCH_IDLE_SECONDS", QUICK ? 10 : 30);
 async function idleCpu(info: DevnetInfo, target: X402Target, chain?: ChainPoint) {
   await chain?.restore();
   await target.restart?.();
-  if (WARMUP) await x402Level(x402Payers(info), target, 8, WARMUP);
+  await warmUp(x402Payers(info), target);
   await sleep(1000);
   const before = { machine: machineBusyMs(), processes: processesCpu(), at: now() };
   await sleep(IDLE_SECONDS * 1000);
