@@ -17,6 +17,26 @@ describe("CSV export cells", () => {
     expect(csvCell("a=b")).toBe("a=b");
   });
 
+  it("defuses a formula behind leading spaces or line breaks, and the full-width signs", () => {
+    const attacks = [
+      "  =1+1",
+      "\n=1+1",
+      " \r\n@SUM(A1)",
+      "\u00a0-2+3",
+      "\u3000+1",
+      "＝1+1",
+      "＋1",
+      "－1",
+      "＠SUM(A1)",
+      " ＝1",
+    ];
+    for (const attack of attacks) {
+      expect(csvCell(attack).replace(/^"/, "").startsWith("'"), JSON.stringify(attack)).toBe(true);
+    }
+    expect(csvCell("  plain")).toBe('"  plain"');
+    expect(csvCell("5－3")).toBe("5－3");
+  });
+
   it("writes lists and objects as JSON, null as empty, booleans as words", () => {
     expect(csvCell(["Open", "Save"])).toBe('"[""Open"",""Save""]"');
     expect(csvCell(null)).toBe("");

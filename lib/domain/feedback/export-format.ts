@@ -26,9 +26,10 @@ export const CSV_COLUMNS = [
 ] as const;
 export type CsvRecord = Record<(typeof CSV_COLUMNS)[number], unknown>;
 
-// A spreadsheet runs a cell that starts with one of these as a formula (CSV injection, OWASP). Such a
-// cell is prefixed with a single quote, which spreadsheets show as text and never evaluate.
-const FORMULA_START = /^[=+\-@\t\r]/;
+// A spreadsheet runs a cell that starts with one of these as a formula (CSV injection, OWASP), also
+// behind leading white space or line breaks, and in their full-width forms. Such a cell is prefixed
+// with a single quote, which spreadsheets show as text and never evaluate.
+const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@\uff1d\uff0b\uff0d\uff20])/;
 
 /** One CSV cell: text as is, lists and objects as JSON, null empty; quoted (RFC 4180) and defused. */
 export function csvCell(value: unknown): string {
