@@ -3,9 +3,11 @@ import { MAX_BODY_BYTES, readJsonBody } from "@/lib/http/body";
 import { AppError } from "@/lib/http/errors";
 import { handle } from "@/lib/http/handler";
 import { PEER_HEADER } from "@/lib/http/peer-address";
-import { createMcpServer, type Dispatch } from "@/lib/mcp/server";
+import { createMcpServer, type Dispatch, TOOL_ROUTES } from "@/lib/mcp/server";
 import packageJson from "@/package.json";
+import * as followUp from "../api/namespace/feedback/follow-up/route";
 import * as feedback from "../api/namespace/feedback/route";
+import * as feedbackStatus from "../api/namespace/feedback/status/route";
 import * as list from "../api/namespace/list/route";
 import * as register from "../api/namespace/register/route";
 import * as resolve from "../api/namespace/resolve/route";
@@ -14,11 +16,17 @@ import * as status from "../api/namespace/status/route";
 type Handler = (request: Request) => Promise<Response>;
 const ROUTES: Record<string, Partial<Record<"GET" | "POST", Handler>>> = {
   "/api/namespace/feedback": feedback,
+  "/api/namespace/feedback/follow-up": followUp,
+  "/api/namespace/feedback/status": feedbackStatus,
   "/api/namespace/list": list,
   "/api/namespace/register": register,
   "/api/namespace/resolve": resolve,
   "/api/namespace/status": status,
 };
+// A tool whose route is not mapped could be listed and never called: refuse to start instead.
+for (const { method, path } of TOOL_ROUTES) {
+  if (!ROUTES[path]?.[method]) throw new Error(`the MCP tool route ${method} ${path} is not mapped`);
+}
 
 /**
  * The MCP server over Streamable HTTP, stateless (no session: every POST is complete in itself) with

@@ -267,3 +267,110 @@ test("bad arguments and malformed payment metadata are refused naming the field,
   expect(get.headers.get("allow")).toBe("POST");
   await client.close();
 });
+
+/** Calls a paid tool over x402's MCP transport: asks for the price, signs it with `payer`, calls again. */
+async function paidOverX402(
+  client: Pick<Client, "callTool">,
+  payer: ReturnType<typeof devnetX402Payer>,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<ToolResult> {
+  const asked = (await client.callTool({ name, arguments: args })) as ToolResult;
+  expect(asked.isError, `${name} without payment`).toBe(true);
+  const payment = await payer.pay(asked.structuredContent as unknown as PaymentRequired);
+  const paid = (await client.callTool({
+    name,
+    arguments: args,
+    _meta: { "x402/payment": payment },
+  })) as ToolResult;
+  expect(paid.isError, `${name}: ${JSON.stringify(paid.structuredContent)}`).toBeFalsy();
+  return paid;
+}
+
+test("every listed tool answers end to end: paid ones over x402 and over MPP, signed-in ones with a proof", async () => {
+  // accounts[5] owns the namespace and pays over x402; accounts[3] is the MPP agent of the test above.
+  const x402Key = devnet.accounts[5]!.privateKey;
+  const x402Payer = devnetX402Payer(devnet, 5);
+  const x402Client = await connect("x402-owner");
+  const mppClient = await mppAgent("mpp-agent", agentKey);
+  const namespace = uniqueName("mcpall-");
+  const called = new Set<string>();
+  const x402Paid = async (name: string, args: Record<string, unknown>) => {
+    called.add(name);
+    const paid = await paidOverX402(x402Client, x402Payer, name, args);
+    const settled = paid._meta?.["x402/payment-response"] as { transaction: string };
+    expect((await chain.transfersIn(settled.transaction)).transfers).toHaveLength(1);
+    return paid.structuredContent!;
+  };
+  const mppPaid = async (name: string, args: Record<string, unknown>) => {
+    called.add(name);
+    const paid = (await mppClient.callTool({ name, arguments: args })) as ToolResult;
+    expect(paid.isError, `${name}: ${JSON.stringify(paid.structuredContent)}`).toBeFalsy();
+    expect(await tempoTransfers(paid.receipt!.reference)).toHaveLength(1);
+    return paid.structuredContent!;
+  };
+  const signed = async (key: `0x${string}`, network: string, name: string, args: Record<string, unknown>) => {
+    called.add(name);
+    const client = key === x402Key ? x402Client : mppClient;
+    const result = await signedCall(client, key, network, name, args);
+    expect(result.isError, `${name}: ${JSON.stringify(result.structuredContent)}`).toBeFalsy();
+    return result.structuredContent!;
+  };
+
+  expect(await x402Paid("register_namespace", { namespace })).toMatchObject({
+    namespace,
+    ownerWallet: x402Payer.address,
+  });
+  const overMpp = (await mppPaid("submit_feedback", item(namespace))) as { id: string };
+  const overX402 = (await x402Paid("submit_feedback", item(namespace))) as { id: string };
+  const rewarded = (await mppPaid("submit_feedback", item(namespace))) as { id: string };
+
+  const asked = await signed(x402Key, devnet.x402.network, "set_feedback_status", {
+    namespace,
+    feedbackIds: [overMpp.id, overX402.id],
+    status: "needs_info",
+    message: "Which browser was it?",
+  });
+  expect(asked).toMatchObject({ status: "needs_info", changed: [{ id: overMpp.id }, { id: overX402.id }] });
+
+  // Each submitter answers from the wallet that filed the item, on the protocol it paid with.
+  expect(await mppPaid("answer_feedback", { feedbackId: overMpp.id, message: "Safari 17" })).toMatchObject({
+    feedbackId: overMpp.id,
+    status: "open",
+  });
+  expect(await x402Paid("answer_feedback", { feedbackId: overX402.id, message: "Chrome 130" })).toMatchObject(
+    { feedbackId: overX402.id, status: "open" },
+  );
+  const record = await signed(agentKey, TEMPO_NETWORK, "get_feedback", { id: overMpp.id });
+  expect((record.history as { kind: string; message: string }[]).at(-1)).toMatchObject({
+    kind: "follow_up",
+    message: "Safari 17",
+  });
+
+  const inbox = await signed(x402Key, devnet.x402.network, "list_feedback", { namespace });
+  expect(inbox.count).toBe(3);
+  expect(
+    await signed(x402Key, devnet.x402.network, "resolve_feedback", {
+      feedbackId: overX402.id,
+      message: "Fixed",
+    }),
+  ).toMatchObject({ id: overX402.id, resolved: true });
+  // A reward paid over x402 goes to the refund wallet, and on to the submitter on Tempo.
+  const tipped = (await x402Paid("resolve_feedback", {
+    feedbackId: rewarded.id,
+    message: "Thanks",
+    rewardAmount: "0.02",
+  })) as { reward: { recipient: string; txHash: string } };
+  expect(tipped.reward.recipient).toBe(agent.address);
+  expect(await tempoTransfers(tipped.reward.txHash)).toEqual([
+    { from: tempo.payoutAddress, to: agent.address, amount: 20_000n },
+  ]);
+  const mine = await signed(agentKey, TEMPO_NETWORK, "feedback_status", { namespace });
+  expect((mine.feedback as { id: string }[]).map((f) => f.id).sort()).toEqual(
+    [overMpp.id, rewarded.id].sort(),
+  );
+
+  const { tools } = await x402Client.listTools();
+  expect([...called].sort()).toEqual(tools.map((t) => t.name).sort());
+  await x402Client.close();
+});

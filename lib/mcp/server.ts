@@ -198,6 +198,9 @@ const TOOLS: readonly ToolSpec[] = [
 
 const BY_NAME = new Map(TOOLS.map((t) => [t.tool.name, t]));
 
+/** The route each tool calls, which the endpoint must map. */
+export const TOOL_ROUTES = TOOLS.map(({ method, path }) => ({ method, path }));
+
 /** Names the MCP server lists, in order. */
 export const TOOL_NAMES = TOOLS.map((t) => t.tool.name);
 
