@@ -34,12 +34,12 @@ export function InboxRow({ item, href, selected, onOpen }: Props) {
         >
           {item.highlights ? <Marked fragments={item.highlights.title} /> : item.title}
         </span>
-        {item.reportCount > 1 ? (
+        {(item.groupReports ?? item.reportCount) > 1 ? (
           <span
             className="shrink-0 rounded-full bg-indigo-100 px-1.5 text-xs font-semibold text-indigo-800 tabular-nums"
-            title={`${item.reportCount} reports from ${item.reporters?.length ?? 1} ${(item.reporters?.length ?? 1) === 1 ? "wallet" : "wallets"}`}
+            title={`${item.groupReports ?? item.reportCount} reports in its group, from ${item.reporters?.length ?? 1} ${(item.reporters?.length ?? 1) === 1 ? "wallet" : "wallets"}`}
           >
-            ×{item.reportCount}
+            ×{item.groupReports ?? item.reportCount}
           </span>
         ) : null}
         <span className="shrink-0 text-xs text-zinc-400 tabular-nums">

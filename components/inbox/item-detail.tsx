@@ -98,7 +98,7 @@ function Body({ owner, namespace, item }: { owner: string; namespace: string; it
           </ul>
         </Section>
       ) : null}
-      {item.group.length ? (
+      {item.group?.length ? (
         <Section title={`Duplicates · ${item.group.length + 1} reports`}>
           <ItemGroup owner={owner} namespace={namespace} item={item} />
         </Section>

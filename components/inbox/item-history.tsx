@@ -7,11 +7,24 @@ type Entry = FeedbackRecord["history"][number];
 
 function what(entry: Entry): string {
   if (entry.kind === "follow_up") return "answered";
-  if (entry.kind === "merged") return "grouped this report with its duplicates";
+  if (entry.kind === "merged") return "merged this report into a group of duplicates";
   if (entry.kind === "unmerged") return "took this report out of its group";
+  if (entry.kind === "suggested") return "suggested this report is alike another (not merged)";
+  if (entry.kind === "labels") return labelChange(entry.details);
   if (entry.from === "resolved" && entry.to !== "resolved")
     return `reopened as ${STATUS_LABELS[entry.to ?? "open"]}`;
   return `set ${STATUS_LABELS[entry.to ?? "open"]}`;
+}
+
+function labelChange(details: Entry["details"]): string {
+  const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
+  const added = list(details?.added);
+  const removed = list(details?.removed);
+  const parts = [
+    added.length ? `added the label${added.length > 1 ? "s" : ""} ${added.join(", ")}` : "",
+    removed.length ? `removed the label${removed.length > 1 ? "s" : ""} ${removed.join(", ")}` : "",
+  ].filter(Boolean);
+  return parts.length ? parts.join(" and ") : "changed the labels";
 }
 
 /** Every change to an item, oldest first: who, what, when, and the message that came with it. */

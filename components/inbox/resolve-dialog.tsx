@@ -11,6 +11,7 @@ import { usdLabel } from "@/lib/api-client/money";
 import type { FeedbackRecord } from "@/lib/api-client/types";
 import { formatUsdForPeople, parseUsd } from "@/lib/money";
 import { shortAddress } from "../format";
+import { GroupKindBadge } from "./item-group";
 
 const MESSAGE_LIMIT = RESOLVE_MESSAGE_MAX;
 const PRESETS = ["0", "0.1", "0.5", "1", "2"] as const;
@@ -24,6 +25,18 @@ export function ResolveDialog({ owner, namespace, item, onClose }: Props) {
   const resolve = useResolveFeedback(owner, namespace);
   const [message, setMessage] = useState("");
   const [tip, setTip] = useState("0");
+  // The rest of its group changes only if the owner ticks it here; merged reports start ticked.
+  const others = (item.group ?? []).filter((g) => g.status !== "resolved");
+  const head = item.groupId ?? item.id;
+  const [also, setAlso] = useState(
+    () => new Set(others.filter((g) => g.id !== head && g.groupKind === "merged").map((g) => g.id)),
+  );
+  const toggle = (id: string) =>
+    setAlso((now) => {
+      const next = new Set(now);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   const messageId = useId();
   const tipId = useId();
 
@@ -43,7 +56,15 @@ export function ResolveDialog({ owner, namespace, item, onClose }: Props) {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (blocked || tipMicro === null) return;
-    resolve.mutate({ id: item.id, message, rewardMicroUsd: tipMicro }, { onSuccess: onClose });
+    resolve.mutate(
+      {
+        id: item.id,
+        message,
+        rewardMicroUsd: tipMicro,
+        alsoResolve: others.filter((g) => also.has(g.id)).map((g) => g.id),
+      },
+      { onSuccess: onClose },
+    );
   }
 
   const price = tipped && tipMicro !== null ? `${formatUsdForPeople(tipMicro)} USD` : null;
@@ -70,6 +91,30 @@ export function ResolveDialog({ owner, namespace, item, onClose }: Props) {
         >
           {length} / {MESSAGE_LIMIT}
         </p>
+        {others.length ? (
+          <fieldset className="mt-2">
+            <legend className="text-sm font-medium">
+              Also resolve with this message{" "}
+              <span className="font-normal text-zinc-600">(no tip; only the ones you tick)</span>
+            </legend>
+            <ul className="mt-1 max-h-48 space-y-1 overflow-y-auto rounded-lg border border-zinc-200 p-2">
+              {others.map((g) => (
+                <li key={g.id}>
+                  <label className="flex items-start gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      className="mt-1"
+                      checked={also.has(g.id)}
+                      onChange={() => toggle(g.id)}
+                    />
+                    <span className="min-w-0 flex-1 break-words">{g.title}</span>
+                    <GroupKindBadge kind={g.id === head ? null : g.groupKind} />
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        ) : null}
         <label htmlFor={tipId} className="mt-2 block text-sm font-medium">
           Tip{" "}
           <span className="font-normal text-zinc-500">

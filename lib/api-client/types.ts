@@ -10,6 +10,7 @@ import type {
   changeStatusResponseSchema,
   feedbackRecordSchema,
   listResponseSchema,
+  resolveResponseSchema,
   statusResponseSchema,
 } from "@/lib/schemas/responses";
 
@@ -50,15 +51,7 @@ export type RegisterResult = {
   createdAt: string;
 };
 
-export type ResolveResult = {
-  id: string;
-  namespace: string;
-  resolved: boolean;
-  resolvedAt: string;
-  resolvedBy: string;
-  message?: string;
-  reward?: { amount: string; recipient: string; txHash: string };
-};
+export type ResolveResult = z.output<typeof resolveResponseSchema>;
 
 /** A paid call's answer and the settlement transaction the service reported. */
 export type Paid<T> = { result: T; txHash: string | null };

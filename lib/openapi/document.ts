@@ -323,7 +323,7 @@ export function openApiDocument() {
           ...tagged("Owners"),
           summary: "File reports under one group of duplicates (owner, free, signed in)",
           description:
-            "Each named report, and every report already grouped under it, joins the group of into (or of the group into belongs to). All or none. A new report whose title is alike an open group's (same type) joins it on its own; the group's head counts the reports as votes (reportCount). Resolving any report of a group resolves them all; a reward goes only to the report it was given for.",
+            "Each named report, and every report already grouped under it, joins the group of into (or of the group into belongs to), merged (groupKind: merged); merging a suggested report confirms it. All or none. The service suggests a new report into an open group it is alike (groupKind: suggested); a suggestion changes nothing else. The group's head counts its reports as votes (reportCount). An action changes only the items it names: resolve's alsoResolve names the other reports to resolve with it.",
           security: siwx,
           requestBody: jsonBody(mergeSchema, EXAMPLES.merge.request),
           responses: {

@@ -120,10 +120,11 @@ curl '${o}/api/namespace/list?namespace=acme-app&type=bug&limit=20' -H '${SIWX_H
 curl '${o}/api/namespace/list?namespace=acme-app&q=checkout%20crash&sort=relevance' -H '${SIWX_HEADER}: <proof>'
 # Triage (owner): one status and a message for the submitters, on up to 100 items at once, all or none
 curl -X POST ${o}/api/namespace/feedback/status -H 'content-type: application/json' -H '${SIWX_HEADER}: <proof>' -d '{"namespace":"acme-app","feedbackIds":["fb_…"],"status":"needs_info","message":"Which browser?"}'
-# Duplicates: a new report alike an open group's (same type, similar title) joins it; the head's
-# reportCount is its votes. list with grouped=true shows one row per group (with reporters) and
-# sort=reports orders them by votes. Resolving any report of a group resolves them all (each
-# submitter sees it); a reward goes to the report it was given for. Merge and unmerge by hand:
+# Duplicates: the service suggests a new report into an open group it is alike (groupKind: suggested);
+# a suggestion changes nothing else. The owner merges (groupKind: merged) and unmerges by hand; the
+# head's reportCount is its votes. list with grouped=true shows one row per group (with reporters),
+# sort=reports by votes. An action changes only the items it names: resolve with alsoResolve names
+# the other reports to resolve too (never rewarded). Merge and unmerge:
 curl -X POST ${o}/api/namespace/feedback/merge -H 'content-type: application/json' -H '${SIWX_HEADER}: <proof>' -d '{"namespace":"acme-app","into":"fb_…","feedbackIds":["fb_…"]}'
 curl -X POST ${o}/api/namespace/feedback/unmerge -H 'content-type: application/json' -H '${SIWX_HEADER}: <proof>' -d '{"namespace":"acme-app","feedbackIds":["fb_…"]}'
 # Labels (owner): add and remove on up to 100 items at once; list filters by one with label=

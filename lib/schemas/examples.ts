@@ -27,9 +27,10 @@ const RECORD = {
   rewardTxHash: null,
   status: "open",
   labels: [],
-  groupId: null,
-  reportCount: 1,
 } as const;
+
+/** Where RECORD stands among its duplicates, as its owner reads it. */
+const GROUPING = { groupId: null, groupKind: null, reportCount: 1 } as const;
 
 const RESOLVED = {
   ...RECORD,
@@ -138,6 +139,7 @@ export const EXAMPLES = {
     query: { id: ID },
     response: {
       ...RECORD,
+      ...GROUPING,
       reportCount: 2,
       context: "Chromium 131 on Linux; cart held 2 items",
       history: [],
@@ -146,6 +148,7 @@ export const EXAMPLES = {
           id: "fb_Hq7Yb2Wc0Xv9Zr4Ls1Mn3P",
           title: "Pay button on /checkout does nothing",
           status: "open",
+          groupKind: "suggested",
           submitterWallet: "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65",
           createdAt: "2026-11-24T10:12:00.000Z",
         },
@@ -166,8 +169,8 @@ export const EXAMPLES = {
   },
   export: {
     query: { namespace: "acme-app", status: "open,needs_info", format: "csv" },
-    response: [{ ...RECORD, context: null }],
-    csv: `id,namespace,type,status,labels,resolved,severity,title,description,steps,expected,actual,context,metadata,submitterWallet,submitterDid,verified,createdAt,resolvedAt,resolvedBy,resolveMessage,rewardAmount,rewardTxHash\r\n${ID},acme-app,bug,open,[],false,high,Checkout button does nothing,Clicking Pay on /checkout leaves the page unchanged; no request is sent.,"[""Open /checkout"",""Click Pay""]",The payment dialog opens,Nothing happens,,,${AGENT},,false,2026-11-24T10:05:00.000Z,,,,,\r\n`,
+    response: [{ ...RECORD, ...GROUPING, context: null }],
+    csv: `id,namespace,type,status,labels,resolved,severity,title,description,steps,expected,actual,context,metadata,submitterWallet,submitterDid,verified,createdAt,resolvedAt,resolvedBy,resolveMessage,rewardAmount,rewardTxHash,groupId,groupKind,reportCount\r\n${ID},acme-app,bug,open,[],false,high,Checkout button does nothing,Clicking Pay on /checkout leaves the page unchanged; no request is sent.,"[""Open /checkout"",""Click Pay""]",The payment dialog opens,Nothing happens,,,${AGENT},,false,2026-11-24T10:05:00.000Z,,,,,,,,1\r\n`,
   },
   insights: {
     query: { namespace: "acme-app", from: "2026-11-22", to: "2026-11-24", bucket: "day" },
@@ -238,7 +241,7 @@ export const EXAMPLES = {
     response: {
       namespace: "acme-app",
       count: 1,
-      feedback: [RECORD],
+      feedback: [{ ...RECORD, ...GROUPING }],
       nextCursor: "WzE3OTU1MjE2NDMyNzQsImZiX3NlZWRfNTAiXQ.Y3Rt7vpm",
     },
   },

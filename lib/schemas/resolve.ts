@@ -8,9 +8,24 @@ export const MAX_REWARD_MICRO_USD = 2_000_000n;
 /** Longest resolve message, in characters. */
 export const RESOLVE_MESSAGE_MAX = 2000;
 
-/** Body of POST /api/namespace/resolve (contract 4.3). */
+/** Most other items one resolve may name in alsoResolve: a page of the inbox. */
+const ALSO_RESOLVE_MAX = 100;
+
+/**
+ * Body of POST /api/namespace/resolve (contract 4.3), plus `alsoResolve`: other items the owner
+ * explicitly resolves with the same message (never rewarded), such as the duplicates of its group.
+ */
 export const resolveFeedbackSchema = z.strictObject({
   feedbackId: line(1, 100),
+  alsoResolve: z
+    .array(line(1, 100))
+    .max(ALSO_RESOLVE_MAX, { error: `must name at most ${ALSO_RESOLVE_MAX} items` })
+    .refine((ids) => new Set(ids).size === ids.length, { error: "must not name an item twice" })
+    .default([])
+    .meta({
+      description:
+        "Other items of the namespace to resolve with the same message and no reward, e.g. the duplicates of its group. Only the items named here change.",
+    }),
   message: optional(chars(0, RESOLVE_MESSAGE_MAX)),
   rewardAmount: optional(
     z

@@ -54,8 +54,16 @@ const listedFields = {
       "The owner's triage status, beside the contract's fields: resolved exactly when resolved is true",
   }),
   labels: z.array(z.string()).meta({ description: "The owner's labels, sorted" }),
+};
+
+/** Where a report stands among its duplicates: shown to the namespace's owner only. */
+const groupingFields = {
   groupId: nullableString.meta({
     description: "The report heading the group of duplicates this one belongs to; null when it heads its own",
+  }),
+  groupKind: z.enum(["merged", "suggested"]).nullable().meta({
+    description:
+      "How it joined the group: merged by the owner, or suggested by the service as alike (a suggestion changes nothing else); null for a head",
   }),
   reportCount: z.number().int().min(1).meta({
     description: "On a group's head: the reports in the group, itself included (votes); 1 otherwise",
@@ -65,7 +73,7 @@ const listedFields = {
 /** One change in an item's history: a status change (with the owner's message) or a follow-up. */
 const historyEntrySchema = z.strictObject({
   at: timestamp,
-  kind: z.enum(["status", "follow_up", "merged", "unmerged", "labels"]),
+  kind: z.enum(["status", "follow_up", "merged", "unmerged", "suggested", "labels"]),
   actor: z.string().meta({ description: 'The wallet that made the change, or "service"' }),
   from: z.enum(FEEDBACK_STATUSES).nullable(),
   to: z.enum(FEEDBACK_STATUSES).nullable(),
@@ -74,9 +82,22 @@ const historyEntrySchema = z.strictObject({
 });
 const history = z.array(historyEntrySchema).meta({ description: "Every change to the item, oldest first" });
 
-/** 200 of GET /api/namespace/feedback?id=: the full stored record (contract 2.2) with namespace and context. */
+const ownerOnly = (description: string) =>
+  `${description}. For the namespace's owner only: absent for the submitter`;
+
+/**
+ * 200 of GET /api/namespace/feedback?id=: the full stored record (contract 2.2) with namespace and
+ * context; the owner also sees its group, the submitter its own report only.
+ */
 export const feedbackRecordSchema = z.strictObject({
   ...listedFields,
+  groupId: groupingFields.groupId.optional().meta({ description: ownerOnly("The head of its group") }),
+  groupKind: groupingFields.groupKind
+    .optional()
+    .meta({ description: ownerOnly("merged by the owner, or suggested by the service") }),
+  reportCount: groupingFields.reportCount
+    .optional()
+    .meta({ description: ownerOnly("On a group's head: the reports in the group") }),
   context: nullableString,
   history,
   group: z
@@ -85,21 +106,34 @@ export const feedbackRecordSchema = z.strictObject({
         id: z.string(),
         title: z.string(),
         status: z.enum(FEEDBACK_STATUSES),
+        groupKind: z.enum(["merged", "suggested"]).nullable(),
         submitterWallet: nullableString,
         createdAt: timestamp,
       }),
     )
-    .meta({ description: "The other reports of its group of duplicates, oldest first (at most 100)" }),
+    .optional()
+    .meta({
+      description: ownerOnly(
+        "The other reports of its group of duplicates, oldest first (at most 100), each merged or only suggested",
+      ),
+    }),
 });
 
 const fragments = z.array(z.strictObject({ text: z.string(), match: z.boolean() }));
 
 /** 200 of GET /api/namespace/export?format=json: the view's records, without their histories. */
-export const exportRecordsSchema = z.array(feedbackRecordSchema.omit({ history: true, group: true }));
+export const exportRecordsSchema = z.array(
+  z.strictObject({ ...listedFields, ...groupingFields, context: nullableString }),
+);
 
 /** An item of the owner's list: the record without context, the title shortened; matches when searched. */
 const listItemSchema = z.strictObject({
   ...listedFields,
+  ...groupingFields,
+  groupReports: z.number().int().min(1).optional().meta({
+    description:
+      "With grouped=true: the reports of the group this row stands for (a row is its head, or its newest report that matches the filters when the head does not)",
+  }),
   reporters: z
     .array(z.string())
     .optional()
@@ -151,6 +185,10 @@ export const resolveResponseSchema = z.strictObject({
   resolvedBy: z.string(),
   message: z.string().optional(),
   reward: z.strictObject({ amount: z.string(), recipient: z.string(), txHash: z.string() }).optional(),
+  alsoResolved: z
+    .array(z.string())
+    .optional()
+    .meta({ description: "With alsoResolve: the items it named that were resolved too (those still open)" }),
 });
 
 /** 200 of POST /api/namespace/feedback/status. */

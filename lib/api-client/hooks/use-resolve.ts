@@ -6,7 +6,8 @@ import type { FeedbackRecord, InboxItem, InboxPage, ResolveResult } from "../typ
 import { rereadAfterWrite, stopReadsInFlight } from "./after-write";
 import { usePayingFetch } from "./use-paying-fetch";
 
-type ResolveInput = { id: string; message: string; rewardMicroUsd: bigint };
+/** `alsoResolve`: other reports the owner chose to resolve with it (never rewarded). */
+type ResolveInput = { id: string; message: string; rewardMicroUsd: bigint; alsoResolve?: string[] };
 
 const plainFetch: typeof fetch = (input, init) => fetch(input, init);
 
@@ -32,16 +33,24 @@ export function useResolveFeedback(owner: string, namespace: string) {
   const queryClient = useQueryClient();
   const preparePay = usePayingFetch();
   return useMutation({
-    mutationFn: async ({ id, message, rewardMicroUsd }: ResolveInput) => {
+    mutationFn: async ({ id, message, rewardMicroUsd, alsoResolve = [] }: ResolveInput) => {
       const tipped = rewardMicroUsd > 0n;
       const pay = tipped ? await preparePay(rewardMicroUsd) : plainFetch;
       return postResolve(pay, {
         feedbackId: id,
         ...(message.trim() ? { message: message.trim() } : {}),
         ...(tipped ? { rewardAmount: formatUsd(rewardMicroUsd) } : {}),
+        ...(alsoResolve.length ? { alsoResolve } : {}),
       });
     },
-    onSuccess: ({ result }, { id }) => applyResolved(queryClient, owner, namespace, id, result),
+    onSuccess: async ({ result }, { id }) => {
+      await applyResolved(queryClient, owner, namespace, id, result);
+      // The others were resolved with the same message and no reward.
+      const plain = { ...result, reward: undefined };
+      for (const other of result.alsoResolved ?? []) {
+        await applyResolved(queryClient, owner, namespace, other, plain);
+      }
+    },
   });
 }
 

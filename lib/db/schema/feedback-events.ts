@@ -2,7 +2,7 @@ import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import type { FeedbackStatus } from "@/lib/schemas/feedback";
 
 /** What happened to an item: every status change, message and follow-up, in order, for its history. */
-export type FeedbackEventKind = "status" | "follow_up" | "merged" | "unmerged" | "labels";
+export type FeedbackEventKind = "status" | "follow_up" | "merged" | "unmerged" | "suggested" | "labels";
 
 /** An item's history, one row per change; written in the same transaction as the change. */
 export const feedbackEvents = pgTable(

@@ -13,6 +13,7 @@ import {
 import type { FeedbackStatus } from "@/lib/schemas/feedback";
 
 export type FeedbackTarget = { kind: string; value: string; host: string };
+export type GroupKind = "merged" | "suggested";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -60,6 +61,8 @@ export const feedback = pgTable(
      * null for a report that heads its own group. Groups are one level deep.
      */
     groupId: text("group_id"),
+    /** How it joined its group: merged by the owner, or suggested by the service as alike; null for a head. */
+    groupKind: text("group_kind").$type<GroupKind>(),
     /** On a group's head: how many reports the group holds, itself included (votes). */
     reportCount: integer("report_count").notNull().default(1),
     /** The owner's labels, sorted, each at most once. */
@@ -76,9 +79,15 @@ export const feedback = pgTable(
     ),
     check("feedback_status_resolved_check", sql`(${t.status} = 'resolved') = ${t.resolved}`),
     check("feedback_labels_check", sql`cardinality(${t.labels}) <= 10`),
+    check(
+      "feedback_group_kind_check",
+      sql`${t.groupKind} in ('merged', 'suggested') and ${t.groupId} is not null or ${t.groupKind} is null and ${t.groupId} is null`,
+    ),
     index("feedback_labels_idx").using("gin", t.labels),
     // A group's members, and the heads of a namespace by votes.
-    index("feedback_group_idx").on(t.groupId).where(sql`${t.groupId} is not null`),
+    index("feedback_group_idx")
+      .on(t.groupId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.groupId} is not null`),
     index("feedback_ns_heads_votes_idx")
       .on(t.namespace, t.reportCount.desc(), t.createdAt.desc(), t.id.desc())
       .where(sql`${t.groupId} is null`),

@@ -3,36 +3,23 @@ import { and, inArray, isNull } from "drizzle-orm";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
-import { AppError } from "@/lib/http/errors";
 import type { ChangeStatusInput } from "@/lib/schemas/triage";
 import { enqueueWebhook } from "@/lib/webhooks/outbox";
 import { recordEvents } from "./history";
-import { lockItems } from "./lock-items";
-import { resolutionFor, resolveSiblings } from "./resolution";
+import { lockItems, refuseHeld } from "./lock-items";
+import { resolutionFor } from "./resolution";
 
 /**
- * The owner's triage: one status (and message) for one or many items of a namespace, all or none.
- * An item already in that status is left as it is; every other one changes, with an entry in its
- * history, and an item resolved here gets its `feedback.resolved` webhook as a free resolve does. Moving
- * a resolved item to any other status reopens it (the contract's resolution fields are cleared; a
- * reward paid stays recorded). An item a rewarded resolve holds cannot change until that payment ends.
+ * The owner's triage: one status (and message) for the items named, all or none, and for nothing else
+ * (not the rest of their groups). Each item that changes gets a history entry (and `feedback.resolved`
+ * when resolved); reopening clears the resolution but keeps a paid reward on record.
  */
 export async function changeStatus(wallet: string, input: ChangeStatusInput, db?: DbOrTx) {
   db ??= await getDb();
   await requireOwner(wallet, input.namespace, db);
   return db.transaction(async (tx) => {
     const found = await lockItems(tx, input.namespace, input.feedbackIds, (i) => `feedbackIds.${i}`);
-    const held = input.feedbackIds.flatMap((id, i) => (found.get(id)?.held ? [i] : []));
-    if (held.length > 0) {
-      throw new AppError(
-        "item-held",
-        "A rewarded resolve is being paid for some of these items; nothing was changed. Try again once it has finished.",
-        {
-          errors: held.map((i) => ({ field: `feedbackIds.${i}`, message: "is held by a rewarded resolve" })),
-          headers: { "retry-after": "30" },
-        },
-      );
-    }
+    refuseHeld(input.feedbackIds, found, (i) => `feedbackIds.${i}`);
     const changing = input.feedbackIds.map((id) => found.get(id)!).filter((r) => r.status !== input.status);
     const at = new Date();
     if (changing.length > 0) {
@@ -63,13 +50,6 @@ export async function changeStatus(wallet: string, input: ChangeStatusInput, db?
       );
       if (input.status === "resolved") {
         for (const r of changing) {
-          await resolveSiblings(
-            tx,
-            { id: r.id, groupId: r.groupId, namespace: input.namespace },
-            wallet,
-            input.message,
-            at,
-          );
           await enqueueWebhook(tx, input.namespace, "feedback.resolved", {
             id: r.id,
             namespace: input.namespace,

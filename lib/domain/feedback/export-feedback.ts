@@ -8,7 +8,7 @@ import type { ExportQuery } from "@/lib/schemas/list";
 import { CSV_HEADER, csvRecordLine } from "./export-format";
 import { inboxFilter } from "./list-feedback";
 import { pageOf } from "./page";
-import { presentFields } from "./present";
+import { presentFields, presentGrouping } from "./present";
 
 /** Rows read per database round trip while streaming an export. */
 const EXPORT_PAGE = 500;
@@ -47,7 +47,7 @@ export async function exportFeedback(wallet: string, query: ExportQuery, db?: Db
         });
         let chunk = first ? (json ? "[" : CSV_HEADER) : "";
         for (const row of page.rows) {
-          const record = { ...presentFields(row), context: row.context };
+          const record = { ...presentFields(row), ...presentGrouping(row), context: row.context };
           chunk += json ? `${first ? "\n" : ",\n"}${JSON.stringify(record)}` : csvRecordLine(record);
           first = false;
         }

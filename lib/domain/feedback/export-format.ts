@@ -1,4 +1,4 @@
-/** The columns of a CSV export, in order: the record's fields, then its status. */
+/** The columns of a CSV export, in order: the record's fields, its status, then its group. */
 export const CSV_COLUMNS = [
   "id",
   "namespace",
@@ -23,6 +23,9 @@ export const CSV_COLUMNS = [
   "resolveMessage",
   "rewardAmount",
   "rewardTxHash",
+  "groupId",
+  "groupKind",
+  "reportCount",
 ] as const;
 export type CsvRecord = Record<(typeof CSV_COLUMNS)[number], unknown>;
 

@@ -12,7 +12,10 @@ export const feedbackNotFound = (id: string) =>
     errors: [{ field: "id", message: "does not exist" }],
   });
 
-/** The full record, for the owner of its namespace or the wallet that submitted it. */
+/**
+ * The full record, for the owner of its namespace (with its group of duplicates) or for the wallet that
+ * submitted it (its own report only).
+ */
 export async function getFeedback(wallet: string, id: string, db?: DbOrTx) {
   db ??= await getDb();
   const [found] = await db
@@ -23,16 +26,19 @@ export async function getFeedback(wallet: string, id: string, db?: DbOrTx) {
     .limit(1);
   if (!found) throw feedbackNotFound(id);
   const me = wallet.toLowerCase();
-  if (found.owner?.toLowerCase() !== me && found.item.submitterWallet?.toLowerCase() !== me) {
+  const isOwner = found.owner?.toLowerCase() === me;
+  if (!isOwner && found.item.submitterWallet?.toLowerCase() !== me) {
     throw new AppError("forbidden", "Only the namespace owner or the submitter can read this item.");
   }
   const history = await historiesOf(db, [id]);
+  if (!isOwner) return presentRecord(found.item, history.get(id) ?? [], null);
   const head = found.item.groupId ?? id;
   const group = await db
     .select({
       id: feedback.id,
       title: feedback.title,
       status: feedback.status,
+      groupKind: feedback.groupKind,
       submitterWallet: feedback.submitterWallet,
       createdAt: feedback.createdAt,
     })

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { retryingConflicts } from "@/lib/db/errors";
 import { param, preparedSql } from "@/lib/db/prepared";
@@ -85,15 +85,16 @@ const groupStatement = preparedSql<{
         -- try when the best head stopped heading after this statement's snapshot (a merge by hand moved
         -- it), or when only reports not looked at yet are alike.
         -- A report merged by hand before it was looked at keeps its group.
-        update ${feedback} f set grouped_at = now(), group_id = coalesce((select id from head), f.group_id)
+        update ${feedback} f set grouped_at = now(), group_id = coalesce((select id from head), f.group_id),
+          group_kind = case when exists (select from head) then 'suggested' else f.group_kind end
         from item where f.id = item.id
           and (${param("last")} or exists (select from head)
             or not (exists (select from best) or exists (select from waiting)))
         returning f.id
       ), merged as (
         insert into ${feedbackEvents} (id, feedback_id, namespace, kind, actor, message, details, created_at)
-        select ${param("eventId")}, item.id, item.namespace, 'merged', 'service',
-          'Grouped with ' || head.id || ': a report with a similar title.',
+        select ${param("eventId")}, item.id, item.namespace, 'suggested', 'service',
+          'Suggested as alike to ' || head.id || '.',
           jsonb_build_object('into', head.id, 'similarity', round(best.score::numeric, 2)), now()
         from item, head, best
       )
@@ -193,7 +194,12 @@ export async function mergeReports(wallet: string, input: MergeInput, db?: DbOrT
     if (moving.length > 0) {
       await tx
         .update(feedback)
-        .set({ groupId: head, reportCount: 1, groupedAt: sql`coalesce(${feedback.groupedAt}, now())` })
+        .set({
+          groupId: head,
+          groupKind: "merged",
+          reportCount: 1,
+          groupedAt: sql`coalesce(${feedback.groupedAt}, now())`,
+        })
         .where(inArray(feedback.id, moving));
     }
     for (const h of previousHeads) await recount(tx, h);
@@ -235,7 +241,7 @@ export async function unmergeReports(wallet: string, input: UnmergeInput, db?: D
     if (leaving.length > 0) {
       await tx
         .update(feedback)
-        .set({ groupId: null, reportCount: 1 })
+        .set({ groupId: null, groupKind: null, reportCount: 1 })
         .where(
           inArray(
             feedback.id,
@@ -261,30 +267,14 @@ export async function unmergeReports(wallet: string, input: UnmergeInput, db?: D
   });
 }
 
-/** Every other report of an item's group (its head and the head's members), for resolving together. */
-export function groupSiblings(tx: DbOrTx, id: string, groupId: string | null) {
-  const head = groupId ?? id;
-  return tx
-    .select({ id: feedback.id, status: feedback.status })
-    .from(feedback)
-    .where(
-      and(
-        or(eq(feedback.id, head), eq(feedback.groupId, head)),
-        ne(feedback.id, id),
-        eq(feedback.resolved, false),
-        isNull(feedback.resolvingPaymentId),
-      ),
-    )
-    .for("update");
-}
-
 /** The reports of a page's groups: how many and who filed them, by head id (one query per page). */
 export async function groupsOf(db: DbOrTx, heads: string[]) {
-  const byHead = new Map<string, string[]>();
+  const byHead = new Map<string, { reports: number; reporters: string[] }>();
   if (heads.length === 0) return byHead;
   const rows = await db
     .select({
       head: sql<string>`coalesce(${feedback.groupId}, ${feedback.id})`,
+      reports: sql<number>`count(*)::int`,
       reporters: sql<
         string[]
       >`array_agg(distinct ${feedback.submitterWallet}) filter (where ${feedback.submitterWallet} is not null)`,
@@ -292,6 +282,6 @@ export async function groupsOf(db: DbOrTx, heads: string[]) {
     .from(feedback)
     .where(or(inArray(feedback.id, heads), inArray(feedback.groupId, heads)))
     .groupBy(sql`coalesce(${feedback.groupId}, ${feedback.id})`);
-  for (const r of rows) byHead.set(r.head, (r.reporters ?? []).slice(0, 50));
+  for (const r of rows) byHead.set(r.head, { reports: r.reports, reporters: (r.reporters ?? []).slice(0, 50) });
   return byHead;
 }

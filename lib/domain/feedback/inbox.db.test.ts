@@ -524,16 +524,17 @@ describe("groups of duplicates", () => {
     ).toBeNull();
     const head = await getFeedback(owner, first, db);
     expect(head).toMatchObject({ groupId: null, reportCount: 2 });
-    expect(head.group.map((g) => g.id)).toEqual([again]);
+    expect(head.group?.map((g) => [g.id, g.groupKind])).toEqual([[again, "suggested"]]);
+    expect(await getFeedback(owner, again, db)).toMatchObject({ groupId: first, groupKind: "suggested" });
     expect((await getFeedback(owner, again, db)).history.at(-1)).toMatchObject({
-      kind: "merged",
+      kind: "suggested",
       actor: "service",
     });
     // A report is looked at once.
     expect(await groupReport(again, db)).toBeNull();
     const grouped = await list(owner, { namespace: acme, grouped: "true" }, db);
     const row = grouped.feedback.find((f) => f.id === first);
-    expect(row).toMatchObject({ reportCount: 2 });
+    expect(row).toMatchObject({ reportCount: 2, groupReports: 2 });
     expect(row?.reporters?.sort()).toEqual([agent, stranger].sort());
     expect(grouped.feedback.some((f) => f.id === again)).toBe(false);
   });
@@ -580,19 +581,28 @@ describe("groups of duplicates", () => {
     ).rejects.toMatchObject({ code: "not-owner" });
   });
 
-  rolledBack("resolves the whole group with one resolve, and each submitter sees it", async (db) => {
+  rolledBack("resolves only the items a resolve names: a merged duplicate too when alsoResolve names it", async (db) => {
     await register(db, acme);
     const head = await file(db, acme, { title: "Alpha" });
     const member = await file(db, acme, { title: "Alpha again", submitterWallet: stranger });
-    await mergeReports(owner, mergeSchema.parse({ namespace: acme, into: head, feedbackIds: [member] }), db);
-    await resolveFeedback(owner, resolveFeedbackSchema.parse({ feedbackId: member, message: "Fixed" }), db);
-    expect(await getFeedback(owner, head, db)).toMatchObject({ resolved: true, resolveMessage: "Fixed" });
-    const theirs = await listSubmissions(agent, statusQuerySchema.parse({ namespace: acme }), db);
-    expect(theirs.feedback[0]).toMatchObject({
-      id: head,
-      status: "resolved",
-      resolution: { message: "Fixed" },
-    });
+    const other = await file(db, acme, { title: "Alpha once more", submitterWallet: stranger });
+    await mergeReports(owner, mergeSchema.parse({ namespace: acme, into: head, feedbackIds: [member, other] }), db);
+    await resolveFeedback(owner, resolveFeedbackSchema.parse({ feedbackId: head, message: "Fixed" }), db);
+    expect(await getFeedback(owner, member, db)).toMatchObject({ resolved: false, status: "open" });
+    const answer = await resolveFeedback(
+      owner,
+      resolveFeedbackSchema.parse({ feedbackId: member, message: "Fixed too", alsoResolve: [head, other] }),
+      db,
+    );
+    // The head was already resolved: only what was still open changes.
+    expect(answer.alsoResolved).toEqual([other]);
+    expect(await getFeedback(owner, other, db)).toMatchObject({ resolved: true, resolveMessage: "Fixed too" });
+    expect(await getFeedback(owner, head, db)).toMatchObject({ resolveMessage: "Fixed" });
+    const theirs = await listSubmissions(stranger, statusQuerySchema.parse({ namespace: acme }), db);
+    expect(theirs.feedback.map((f) => [f.id, f.resolution?.message])).toEqual([
+      [other, "Fixed too"],
+      [member, "Fixed too"],
+    ]);
   });
 
   rolledBack("sorts the groups by votes when asked", async (db) => {

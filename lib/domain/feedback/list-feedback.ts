@@ -1,6 +1,6 @@
 import "server-only";
 import { and, arrayContains, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
@@ -36,23 +36,64 @@ const MARKS = `StartSel=${START}, StopSel=${STOP}`;
 /** Search by relevance ranks this many of the newest matches (bounded cost at any inbox size). */
 export const RANK_WINDOW = 5_000;
 
+/** The items table, or an alias of it (a subquery over other items). */
+type Items = typeof feedback | ReturnType<typeof alias<typeof feedback, string>>;
+
+/**
+ * Full text over every field the search document holds (GIN index), or a literal part of the title or
+ * description (trigram indexes): "crash" finds "crashes", and "E_42" finds "E_42x".
+ */
+function matching(t: Items, q: string): SQL {
+  const words = sql`websearch_to_tsquery('english', ${q})`;
+  return or(sql`${t.search} @@ ${words}`, holding(t.title, q), holding(t.description, q))!;
+}
+
 /** A search: its full-text query, the match condition, its rank and the highlights of a page's rows. */
 function searchOf(q: string) {
   const words = sql`websearch_to_tsquery('english', ${q})`;
   return {
-    // Full text over every field the search document holds (GIN index), or a literal part of the title
-    // or description (trigram indexes): "crash" finds "crashes", and "E_42" finds "E_42x".
-    match: or(
-      sql`${feedback.search} @@ ${words}`,
-      holding(feedback.title, q),
-      holding(feedback.description, q),
-    )!,
+    match: matching(feedback, q),
     rank: sql<number>`ts_rank_cd(${feedback.search}, ${words})`,
     extra: {
       titleMarked: sql<string>`ts_headline('english', ${feedback.title}, ${words}, ${`HighlightAll=true, ${MARKS}`})`,
       descriptionMarked: sql<string>`ts_headline('english', ${feedback.description}, ${words}, ${`MaxFragments=2, MaxWords=24, MinWords=10, FragmentDelimiter=" … ", ${MARKS}`})`,
     },
   };
+}
+
+/** The conditions of a view's filters on the items of `t` (the namespace, then each filter set). */
+function conditionsOn(t: Items, query: ListQuery): SQL[] {
+  const where: SQL[] = [eq(t.namespace, query.namespace)];
+  if (query.type) where.push(eq(t.type, query.type));
+  if (query.severity) where.push(eq(t.severity, query.severity));
+  if (query.resolved !== undefined) where.push(eq(t.resolved, query.resolved));
+  if (query.status) where.push(inArray(t.status, query.status));
+  // Containment reads the GIN index of labels.
+  if (query.label) where.push(arrayContains(t.labels, [query.label]));
+  if (query.q) where.push(matching(t, query.q));
+  return where;
+}
+
+const filtered = (query: ListQuery) =>
+  Boolean(
+    query.type || query.severity || query.resolved !== undefined || query.status || query.label || query.q,
+  );
+
+const groupHead = alias(feedback, "group_head");
+const groupMate = alias(feedback, "group_mate");
+
+/**
+ * The grouped view folds the matching reports by group: a group shows once, as its head when the head
+ * matches, otherwise as its newest matching report; so a report inside a group is found by any filter
+ * or search that finds it. Without filters every head matches, and only heads are read.
+ */
+function foldedByGroup(query: ListQuery): SQL {
+  if (!filtered(query)) return isNull(feedback.groupId);
+  return sql`(${feedback.groupId} is null or (
+    not exists (select 1 from ${feedback} ${groupHead} where ${groupHead.id} = ${feedback.groupId} and ${and(...conditionsOn(groupHead, query))})
+    and not exists (select 1 from ${feedback} ${groupMate} where ${groupMate.groupId} = ${feedback.groupId}
+      and (${groupMate.createdAt}, ${groupMate.id}) > (${feedback.createdAt}, ${feedback.id})
+      and ${and(...conditionsOn(groupMate, query))})))`;
 }
 
 /** The filters and cursor scope of an inbox query (exported for the benchmark's query plans). */
@@ -65,15 +106,11 @@ export function inboxFilter(query: ListQuery): {
   match?: SQL;
   statuses?: readonly string[];
 } {
-  const where: SQL[] = [eq(feedback.namespace, query.namespace)];
-  if (query.type) where.push(eq(feedback.type, query.type));
-  if (query.severity) where.push(eq(feedback.severity, query.severity));
-  if (query.resolved !== undefined) where.push(eq(feedback.resolved, query.resolved));
-  if (query.status) where.push(inArray(feedback.status, query.status));
-  if (query.grouped) where.push(isNull(feedback.groupId));
-  // Containment reads the GIN index of labels.
-  if (query.label) where.push(arrayContains(feedback.labels, [query.label]));
+  const where = conditionsOn(feedback, { ...query, q: undefined });
   const search = query.q ? searchOf(query.q) : undefined;
+  // A search's fold goes with its match, so the newest-first window is not slowed by it.
+  const fold = query.grouped ? foldedByGroup(query) : undefined;
+  if (fold && !search) where.push(fold);
 
   // Every filter is part of the scope, so a cursor from one query is refused by any other. The free
   // text comes last, after a fixed number of fields, so no two queries share a scope string.
@@ -84,7 +121,7 @@ export function inboxFilter(query: ListQuery): {
     where,
     scope,
     ...(query.status && query.status.length > 1 ? { statuses: query.status } : {}),
-    ...(search ? { extra: search.extra, match: search.match } : {}),
+    ...(search ? { extra: search.extra, match: fold ? and(search.match, fold)! : search.match } : {}),
     ...(search && query.sort === "relevance" ? { rank: search.rank, rankWindow: RANK_WINDOW } : {}),
     // Votes: the heads with the most reports first (feedback_ns_heads_votes_idx).
     ...(query.sort === "reports" ? { rank: sql<number>`${feedback.reportCount}` } : {}),
@@ -128,18 +165,18 @@ export async function listFeedback(wallet: string, query: ListQuery, db?: DbOrTx
     page = await pageOf<Marked>(db, { ...filter, limit, cursor });
   }
   const q = query.q;
-  const reporters = query.grouped
-    ? await groupsOf(
-        db,
-        page.rows.map((r) => r.id),
-      )
+  const groups = query.grouped
+    ? await groupsOf(db, [...new Set(page.rows.map((r) => r.groupId ?? r.id))])
     : undefined;
   return {
     namespace: query.namespace,
     count: page.rows.length,
     feedback: page.rows.map((row) => {
       const listed = presentListItem(row);
-      const item = reporters ? { ...listed, reporters: reporters.get(row.id) ?? [] } : listed;
+      const group = groups?.get(row.groupId ?? row.id);
+      const item = groups
+        ? { ...listed, groupReports: group?.reports ?? 1, reporters: group?.reporters ?? [] }
+        : listed;
       if (q === undefined) return item;
       const { titleMarked = row.title, descriptionMarked = row.description } = row;
       return {

@@ -37,3 +37,21 @@ export async function lockItems(
   }
   return found;
 }
+
+/** Refuses a change, naming each field, when a rewarded resolve in flight holds any of the items. */
+export function refuseHeld(
+  ids: readonly string[],
+  found: Map<string, { held: string | null }>,
+  fieldOf: (i: number) => string,
+) {
+  const held = ids.flatMap((id, i) => (found.get(id)?.held ? [i] : []));
+  if (held.length === 0) return;
+  throw new AppError(
+    "item-held",
+    "A rewarded resolve is being paid for some of these items; nothing was changed. Try again once it has finished.",
+    {
+      errors: held.map((i) => ({ field: fieldOf(i), message: "is held by a rewarded resolve" })),
+      headers: { "retry-after": "30" },
+    },
+  );
+}

@@ -20,17 +20,52 @@ export function shortTitle(title: string): string {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The stored record (contract 2.2) plus its namespace, context, status and history; the full view. */
+type Grouping = Pick<FeedbackRecord, "groupId" | "groupKind" | "reportCount">;
+type Shared = Omit<FeedbackRecord, "context" | "history" | "group" | keyof Grouping>;
+
+/**
+ * The full view. The owner sees the item's group; its submitter sees its own report only, with no
+ * trace of other reports (their ids, titles or wallets) in the group or the history.
+ */
 export function presentRecord(
   row: RecordRow,
   history: History,
-  group: FeedbackRecord["group"],
+  group: NonNullable<FeedbackRecord["group"]> | null,
 ): FeedbackRecord {
-  return { ...presentFields(row), context: row.context, history, group };
+  const shared = { ...presentFields(row), context: row.context };
+  if (group === null) return { ...shared, history: historyForSubmitter(history) };
+  return { ...shared, ...presentGrouping(row), history, group };
+}
+
+/** Where the report stands among its duplicates: for the owner only. */
+export function presentGrouping(row: Row): Required<Grouping> {
+  return { groupId: row.groupId, groupKind: row.groupKind, reportCount: row.reportCount };
+}
+
+// What a submitter may read of an entry's details: its own reward and answers, the labels changed.
+const SUBMITTER_DETAILS = new Set([
+  "rewardAmount",
+  "added",
+  "removed",
+  "steps",
+  "expected",
+  "actual",
+  "context",
+]);
+
+/** An item's history as its submitter reads it: the service's suggestions left out, and no other report named. */
+export function historyForSubmitter(history: History): History {
+  return history
+    .filter((entry) => entry.kind !== "suggested")
+    .map((entry) => {
+      if (!entry.details) return entry;
+      const kept = Object.entries(entry.details).filter(([key]) => SUBMITTER_DETAILS.has(key));
+      return { ...entry, details: kept.length ? Object.fromEntries(kept) : null };
+    });
 }
 
 /** The fields every view of an item shares. */
-export function presentFields(row: Row): Omit<FeedbackRecord, "context" | "history" | "group"> {
+export function presentFields(row: Row): Shared {
   return {
     id: row.id,
     namespace: row.namespace,
@@ -57,21 +92,20 @@ export function presentFields(row: Row): Omit<FeedbackRecord, "context" | "histo
     rewardTxHash: row.rewardTxHash,
     status: row.status,
     labels: row.labels,
-    groupId: row.groupId,
-    reportCount: row.reportCount,
   };
 }
 
-/** An item in the owner's list: the record with a shortened title. */
+/** An item in the owner's list: the record with a shortened title, and its group. */
 export function presentListItem(row: Row): ListItem {
-  return { ...presentFields(row), title: shortTitle(row.title) };
+  return { ...presentFields(row), ...presentGrouping(row), title: shortTitle(row.title) };
 }
 
-/** An item in the submitter's status: the list item, its history, and its resolution once resolved. */
+/** An item in the submitter's status: its own fields, its history, and its resolution once resolved. */
 export function presentStatusItem(row: Row, history: History): StatusItem {
   return {
-    ...presentListItem(row),
-    history,
+    ...presentFields(row),
+    title: shortTitle(row.title),
+    history: historyForSubmitter(history),
     ...(row.resolved
       ? {
           resolution: {

@@ -2,10 +2,11 @@ import "server-only";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
+import { validationError } from "@/lib/http/errors";
 import type { FeedbackStatus } from "@/lib/schemas/feedback";
 import { enqueueWebhook } from "@/lib/webhooks/outbox";
-import { groupSiblings } from "./groups";
 import { recordEvents } from "./history";
+import { lockItems, refuseHeld } from "./lock-items";
 
 /** The contract's resolution fields for an item entering `status`: set for resolved, cleared otherwise. */
 export function resolutionFor(status: FeedbackStatus, wallet: string, message: string | null, at: Date) {
@@ -15,53 +16,78 @@ export function resolutionFor(status: FeedbackStatus, wallet: string, message: s
 }
 
 /**
- * Resolving one report resolves its whole group of duplicates: every other open report of the group
- * (not one a rewarded resolve holds) gets the same resolution, its history entry and its
- * `feedback.resolved` event, so each submitter sees the answer. No reward: a reward goes to the one
- * report the owner resolved with it. Call it in the transaction that resolves `item`.
+ * Checks the other items a resolve names (alsoResolve) before anything changes or is charged: each is
+ * an item of the namespace other than the one resolved, and none is held by a rewarded resolve.
  */
-export async function resolveSiblings(
+export async function checkAlsoResolve(
+  db: DbOrTx,
+  item: { id: string; namespace: string },
+  ids: readonly string[],
+) {
+  if (ids.includes(item.id)) {
+    throw validationError([
+      { field: `alsoResolve.${ids.indexOf(item.id)}`, message: "must not name feedbackId itself" },
+    ]);
+  }
+  if (ids.length === 0) return;
+  const field = (i: number) => `alsoResolve.${i}`;
+  refuseHeld(ids, await lockItems(db, item.namespace, ids, field), field);
+}
+
+/**
+ * Resolves the other items the owner named with a resolve of `item` (alsoResolve): each one still
+ * open and not held by a rewarded resolve gets the same resolution, its history entry and its
+ * `feedback.resolved` event, never a reward. Call it in the transaction that resolves `item`; returns
+ * the ids it resolved.
+ */
+export async function resolveAlso(
   tx: DbOrTx,
-  item: { id: string; groupId: string | null; namespace: string },
+  item: { id: string; namespace: string },
+  ids: readonly string[],
   resolver: string,
   message: string | null,
   at: Date,
 ): Promise<string[]> {
-  const siblings = await groupSiblings(tx, item.id, item.groupId);
-  if (siblings.length === 0) return [];
-  const resolved = await tx
-    .update(feedback)
-    .set(resolutionFor("resolved", resolver, message, at))
+  if (ids.length === 0) return [];
+  const open = await tx
+    .select({ id: feedback.id, status: feedback.status })
+    .from(feedback)
     .where(
       and(
-        inArray(
-          feedback.id,
-          siblings.map((s) => s.id),
-        ),
+        eq(feedback.namespace, item.namespace),
+        inArray(feedback.id, [...ids]),
         eq(feedback.resolved, false),
         isNull(feedback.resolvingPaymentId),
       ),
     )
-    .returning({ id: feedback.id });
-  const done = new Set(resolved.map((r) => r.id));
-  const changed = siblings.filter((s) => done.has(s.id));
+    .for("update");
+  if (open.length === 0) return [];
+  await tx
+    .update(feedback)
+    .set(resolutionFor("resolved", resolver, message, at))
+    .where(
+      inArray(
+        feedback.id,
+        open.map((o) => o.id),
+      ),
+    );
   await recordEvents(
     tx,
-    changed.map((s) => ({
-      feedbackId: s.id,
+    open.map((o) => ({
+      feedbackId: o.id,
       namespace: item.namespace,
       kind: "status" as const,
       actor: resolver,
-      from: s.status,
+      from: o.status,
       to: "resolved" as const,
       message,
-      details: { withGroupOf: item.id },
+      details: { withResolveOf: item.id },
       at,
     })),
   );
-  for (const s of changed) {
+  for (const o of open) {
     await enqueueWebhook(tx, item.namespace, "feedback.resolved", {
-      id: s.id,
+      id: o.id,
       namespace: item.namespace,
       resolvedAt: at.toISOString(),
       resolvedBy: resolver,
@@ -69,5 +95,5 @@ export async function resolveSiblings(
       rewardAmount: null,
     });
   }
-  return changed.map((s) => s.id);
+  return open.map((o) => o.id);
 }

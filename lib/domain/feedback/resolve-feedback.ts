@@ -7,7 +7,7 @@ import type { ResolveFeedbackInput } from "@/lib/schemas/resolve";
 import { enqueueWebhook } from "@/lib/webhooks/outbox";
 import { feedbackNotFound } from "./get-feedback";
 import { recordEvents } from "./history";
-import { resolutionFor, resolveSiblings } from "./resolution";
+import { checkAlsoResolve, resolutionFor, resolveAlso } from "./resolution";
 
 export const alreadyResolved = (id: string) =>
   new AppError("already-resolved", `The feedback item "${id}" is already resolved.`);
@@ -20,7 +20,6 @@ export async function loadResolveTarget(db: DbOrTx, id: string) {
       namespace: feedback.namespace,
       resolved: feedback.resolved,
       status: feedback.status,
-      groupId: feedback.groupId,
       resolving: feedback.resolvingPaymentId,
       submitter: feedback.submitterWallet,
       owner: namespaces.ownerWallet,
@@ -44,13 +43,17 @@ async function assertResolvable(db: DbOrTx, id: string, wallet: string) {
   return found;
 }
 
-/** Resolves an item without a reward; the conditional update makes a second resolve a 409. */
+/**
+ * Resolves an item without a reward, and the other items named in alsoResolve (nothing else: not the
+ * rest of its group); the conditional update makes a second resolve a 409.
+ */
 export async function resolveFeedback(wallet: string, input: ResolveFeedbackInput, db?: DbOrTx) {
   db ??= await getDb();
   const item = await assertResolvable(db, input.feedbackId, wallet);
   const resolvedAt = new Date();
   // The resolution and its webhook (outbox) commit together.
-  await db.transaction(async (tx) => {
+  const also = await db.transaction(async (tx) => {
+    await checkAlsoResolve(tx, item, input.alsoResolve);
     const updated = await tx
       .update(feedback)
       .set(resolutionFor("resolved", wallet, input.message, resolvedAt))
@@ -58,7 +61,6 @@ export async function resolveFeedback(wallet: string, input: ResolveFeedbackInpu
       .where(and(eq(feedback.id, item.id), eq(feedback.resolved, false), isNull(feedback.resolvingPaymentId)))
       .returning({ id: feedback.id });
     if (updated.length === 0) throw alreadyResolved(item.id);
-    await resolveSiblings(tx, item, wallet, input.message, resolvedAt);
     await recordEvents(tx, [
       {
         feedbackId: item.id,
@@ -79,6 +81,7 @@ export async function resolveFeedback(wallet: string, input: ResolveFeedbackInpu
       message: input.message,
       rewardAmount: null,
     });
+    return resolveAlso(tx, item, input.alsoResolve, wallet, input.message, resolvedAt);
   });
   return {
     id: item.id,
@@ -87,5 +90,6 @@ export async function resolveFeedback(wallet: string, input: ResolveFeedbackInpu
     resolvedAt: resolvedAt.toISOString(),
     resolvedBy: wallet,
     ...(input.message !== null ? { message: input.message } : {}),
+    ...(input.alsoResolve.length > 0 ? { alsoResolved: also } : {}),
   };
 }

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, payouts } from "@/lib/db/schema";
 import { recordEvents } from "@/lib/domain/feedback/history";
-import { resolutionFor, resolveSiblings } from "@/lib/domain/feedback/resolution";
+import { checkAlsoResolve, resolutionFor, resolveAlso } from "@/lib/domain/feedback/resolution";
 import { alreadyResolved, loadResolveTarget, notOwner } from "@/lib/domain/feedback/resolve-feedback";
 import { AppError } from "@/lib/http/errors";
 import { describeError } from "@/lib/http/log";
@@ -94,6 +94,7 @@ export async function rewardedResolveWrite(
   if (!item.submitter) {
     throw new AppError("no-reward-recipient", "This item has no submitter wallet to pay a reward to.");
   }
+  await checkAlsoResolve(db, item, input.alsoResolve);
   if ((await payoutBalance()) < toAssetUnits(reward, 6)) {
     throw new AppError(
       "payout-unavailable",
@@ -165,16 +166,13 @@ export function commitRewardedResolve(input: RewardedResolveInput, ctx: PaidCont
           eq(feedback.resolved, false),
         ),
       )
-      .returning({
-        namespace: feedback.namespace,
-        submitter: feedback.submitterWallet,
-        groupId: feedback.groupId,
-      });
+      .returning({ namespace: feedback.namespace, submitter: feedback.submitterWallet });
     if (!item?.submitter) throw new Error(`item ${input.feedbackId} is not held by payment ${ctx.paymentId}`);
-    // The rest of its group is resolved with it; the reward goes to this report's submitter only.
-    await resolveSiblings(
+    // The items the owner named with it are resolved too (those still open); the reward is this one's.
+    const also = await resolveAlso(
       tx,
-      { id: input.feedbackId, groupId: item.groupId, namespace: item.namespace },
+      { id: input.feedbackId, namespace: item.namespace },
+      input.alsoResolve,
       resolver,
       input.message,
       resolvedAt,
@@ -216,6 +214,7 @@ export function commitRewardedResolve(input: RewardedResolveInput, ctx: PaidCont
       resolvedAt: resolvedAt.toISOString(),
       resolvedBy: resolver,
       ...(input.message !== null ? { message: input.message } : {}),
+      ...(input.alsoResolve.length > 0 ? { alsoResolved: also } : {}),
     };
     await fulfilPayment(tx, ctx, input.feedbackId, body);
     return { resultId: input.feedbackId, body };
