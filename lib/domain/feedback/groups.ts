@@ -282,6 +282,7 @@ export async function groupsOf(db: DbOrTx, heads: string[]) {
     .from(feedback)
     .where(or(inArray(feedback.id, heads), inArray(feedback.groupId, heads)))
     .groupBy(sql`coalesce(${feedback.groupId}, ${feedback.id})`);
-  for (const r of rows) byHead.set(r.head, { reports: r.reports, reporters: (r.reporters ?? []).slice(0, 50) });
+  for (const r of rows)
+    byHead.set(r.head, { reports: r.reports, reporters: (r.reporters ?? []).slice(0, 50) });
   return byHead;
 }

@@ -581,29 +581,39 @@ describe("groups of duplicates", () => {
     ).rejects.toMatchObject({ code: "not-owner" });
   });
 
-  rolledBack("resolves only the items a resolve names: a merged duplicate too when alsoResolve names it", async (db) => {
-    await register(db, acme);
-    const head = await file(db, acme, { title: "Alpha" });
-    const member = await file(db, acme, { title: "Alpha again", submitterWallet: stranger });
-    const other = await file(db, acme, { title: "Alpha once more", submitterWallet: stranger });
-    await mergeReports(owner, mergeSchema.parse({ namespace: acme, into: head, feedbackIds: [member, other] }), db);
-    await resolveFeedback(owner, resolveFeedbackSchema.parse({ feedbackId: head, message: "Fixed" }), db);
-    expect(await getFeedback(owner, member, db)).toMatchObject({ resolved: false, status: "open" });
-    const answer = await resolveFeedback(
-      owner,
-      resolveFeedbackSchema.parse({ feedbackId: member, message: "Fixed too", alsoResolve: [head, other] }),
-      db,
-    );
-    // The head was already resolved: only what was still open changes.
-    expect(answer.alsoResolved).toEqual([other]);
-    expect(await getFeedback(owner, other, db)).toMatchObject({ resolved: true, resolveMessage: "Fixed too" });
-    expect(await getFeedback(owner, head, db)).toMatchObject({ resolveMessage: "Fixed" });
-    const theirs = await listSubmissions(stranger, statusQuerySchema.parse({ namespace: acme }), db);
-    expect(theirs.feedback.map((f) => [f.id, f.resolution?.message])).toEqual([
-      [other, "Fixed too"],
-      [member, "Fixed too"],
-    ]);
-  });
+  rolledBack(
+    "resolves only the items a resolve names: a merged duplicate too when alsoResolve names it",
+    async (db) => {
+      await register(db, acme);
+      const head = await file(db, acme, { title: "Alpha" });
+      const member = await file(db, acme, { title: "Alpha again", submitterWallet: stranger });
+      const other = await file(db, acme, { title: "Alpha once more", submitterWallet: stranger });
+      await mergeReports(
+        owner,
+        mergeSchema.parse({ namespace: acme, into: head, feedbackIds: [member, other] }),
+        db,
+      );
+      await resolveFeedback(owner, resolveFeedbackSchema.parse({ feedbackId: head, message: "Fixed" }), db);
+      expect(await getFeedback(owner, member, db)).toMatchObject({ resolved: false, status: "open" });
+      const answer = await resolveFeedback(
+        owner,
+        resolveFeedbackSchema.parse({ feedbackId: member, message: "Fixed too", alsoResolve: [head, other] }),
+        db,
+      );
+      // The head was already resolved: only what was still open changes.
+      expect(answer.alsoResolved).toEqual([other]);
+      expect(await getFeedback(owner, other, db)).toMatchObject({
+        resolved: true,
+        resolveMessage: "Fixed too",
+      });
+      expect(await getFeedback(owner, head, db)).toMatchObject({ resolveMessage: "Fixed" });
+      const theirs = await listSubmissions(stranger, statusQuerySchema.parse({ namespace: acme }), db);
+      expect(theirs.feedback.map((f) => [f.id, f.resolution?.message])).toEqual([
+        [other, "Fixed too"],
+        [member, "Fixed too"],
+      ]);
+    },
+  );
 
   rolledBack("sorts the groups by votes when asked", async (db) => {
     await register(db, acme);
