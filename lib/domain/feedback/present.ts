@@ -54,7 +54,7 @@ const SUBMITTER_DETAILS = new Set([
 ]);
 
 /** An item's history as its submitter reads it: the service's suggestions left out, and no other report named. */
-export function historyForSubmitter(history: History): History {
+function historyForSubmitter(history: History): History {
   return history
     .filter((entry) => entry.kind !== "suggested")
     .map((entry) => {
