@@ -17,14 +17,19 @@ const STATUSES = [
   ["all", "All"],
 ] as const;
 
+/** How many rows of the inbox (groups of duplicates) a pill stands for, and how many reports they hold. */
 function tally(
   counts: FeedbackCounts | undefined,
   status: InboxFilters["status"],
   type?: keyof FeedbackCounts["byType"],
 ) {
   if (!counts) return null;
-  const t = type ? counts.byType[type] : counts.total;
-  return status === "open" ? t.open : status === "resolved" ? t.resolved : t.open + t.resolved;
+  const pick = (t: { open: number; resolved: number }) =>
+    status === "open" ? t.open : status === "resolved" ? t.resolved : t.open + t.resolved;
+  return {
+    groups: pick(type ? counts.groups.byType[type] : counts.groups.total),
+    reports: pick(type ? counts.byType[type] : counts.total),
+  };
 }
 
 const pill = (active: boolean) =>
@@ -119,9 +124,10 @@ export function InboxFilterBar({ filters, counts, onChange }: Props) {
               aria-pressed={filters.type === type}
               onClick={() => onChange({ type: type ?? null, item: null })}
               className={pill(filters.type === type)}
+              title={n ? `${n.groups} in the list, ${n.reports} reports with their duplicates` : undefined}
             >
               {type ? TYPE_LABELS[type] : "Everything"}
-              <span className="tabular-nums opacity-70">{n ?? "·"}</span>
+              <span className="tabular-nums opacity-70">{n?.groups ?? "·"}</span>
             </button>
           );
         })}

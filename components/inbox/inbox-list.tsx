@@ -87,7 +87,7 @@ export function InboxList({ query, items, filters, selectedId, hrefFor, onOpen, 
           </Button>
         ) : (
           <p className="text-xs text-zinc-400">
-            {items.length} {items.length === 1 ? "item" : "items"} · that is all
+            {items.length} {items.length === 1 ? "item" : "items"}, duplicates folded · that is all
           </p>
         )}
       </div>

@@ -33,7 +33,9 @@ export function Inbox({ namespace }: { namespace: string }) {
   useListKeys(items, selectedId, (id) => update({ item: id }), selection.toggle);
   const picked = items.filter((i) => selection.picked.has(i.id));
 
-  const openCount = counts.data?.total.open;
+  // The inbox folds duplicates: it counts groups, and says how many reports they hold.
+  const openCount = counts.data?.groups.total.open;
+  const openReports = counts.data?.total.open;
   useEffect(() => {
     document.title = `${openCount ? `(${openCount}) ` : ""}${namespace} · Feedback`;
   }, [namespace, openCount]);
@@ -49,9 +51,14 @@ export function Inbox({ namespace }: { namespace: string }) {
           <ArrowLeftIcon className="size-4" />
         </Link>
         <h1 className="font-mono text-lg font-semibold tracking-tight">{namespace}</h1>
-        {openCount !== undefined ? <span className="text-sm text-zinc-500">{openCount} open</span> : null}
+        {openCount !== undefined ? (
+          <span className="text-sm text-zinc-600">
+            {openCount} open
+            {openReports !== openCount ? ` · ${openReports} reports with their duplicates` : ""}
+          </span>
+        ) : null}
         <span className="ml-auto flex items-center gap-1 text-sm">
-          <span className="hidden text-zinc-500 sm:inline">Export this view:</span>
+          <span className="hidden text-zinc-600 sm:inline">Export this view, every report:</span>
           <a href={exportHref(namespace, filters, "csv")} className={buttonClass("ghost", "sm")} download>
             CSV
           </a>

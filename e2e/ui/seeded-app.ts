@@ -19,7 +19,7 @@ export const AGENT = devnet.accounts[7]!;
 /**
  * Writes `namespace` holding ITEMS items. Item i is i minutes old; every fifth is resolved. With
  * `groups`, in each hundred items the 6th heads a group of duplicates holding the 2nd, 3rd and 4th
- * (newer than their head, as grouping files them).
+ * as suggestions (newer than their head, as grouping files them).
  */
 async function seedNamespace(client: PGlite, namespace: string, groups: boolean) {
   await client.query(
@@ -28,7 +28,7 @@ async function seedNamespace(client: PGlite, namespace: string, groups: boolean)
   );
   await client.query(
     `insert into feedback (id, namespace, type, title, description, severity, targets, resolved, status,
-       submitter_wallet, payment_id, created_at, grouped_at, group_id, report_count)
+       submitter_wallet, payment_id, created_at, grouped_at, group_id, group_kind, report_count)
      select $3 || i, $1, (array['bug','feature','feedback'])[1 + i % 3],
        'Report ' || i || ': the checkout button stops responding on step ' || (i % 97),
        repeat('After a few clicks the page stops reacting and nothing is sent. ', 4) || 'Case ' || i,
@@ -36,6 +36,7 @@ async function seedNamespace(client: PGlite, namespace: string, groups: boolean)
        case when i % 5 = 0 then 'resolved' else 'open' end,
        $2, $3 || 'pay-' || i, now() - make_interval(mins => i), now(),
        case when $4 and i % 100 between 2 and 4 then $3 || (i - i % 100 + 6) end,
+       case when $4 and i % 100 between 2 and 4 then 'suggested' end,
        case when $4 and i % 100 = 6 then 4 else 1 end
      from generate_series(1, ${ITEMS}) as i`,
     [namespace, AGENT.address, `fb_${namespace.replace(/-/g, "_")}_`, groups],

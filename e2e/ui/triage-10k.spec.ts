@@ -119,9 +119,16 @@ test("an owner triages a 10,000-item inbox with duplicates, from group to tip to
   await expect(history).toContainText("it fails every single time");
   await screens(page, testInfo, "10k-05-answered");
 
-  // Resolve the group with a tip for the report that was answered: the owner's wallet pays it.
+  // Resolve the group with a tip for the report that was answered: the owner's wallet pays it. The
+  // dialog lists the rest of the group; the one merged by hand is ticked, the suggested ones are not.
   await detail.getByRole("button", { name: "Resolve", exact: true }).click();
   const resolve = page.getByRole("dialog", { name: "Resolve this item" });
+  await expect(resolve.getByRole("checkbox", { name: /Report 1: / })).toBeChecked();
+  for (const i of [2, 3, 4]) {
+    const suggested = resolve.getByRole("checkbox", { name: new RegExp(`Report ${i}: `) });
+    await expect(suggested).not.toBeChecked();
+    await suggested.check();
+  }
   await resolve.getByLabel(/Message to the submitter/).fill("Fixed in 3.2: the button no longer locks.");
   await resolve.getByLabel(/^Tip/).fill("0.5");
   await screens(page, testInfo, "10k-06-resolve-with-tip");
@@ -133,7 +140,7 @@ test("an owner triages a 10,000-item inbox with duplicates, from group to tip to
   await expect(resolution.getByTestId("reward-tx")).toContainText(/0x[0-9a-f]{64}/);
   await screens(page, testInfo, "10k-07-resolved");
 
-  // Every report of the group is resolved with the message; only the answered one carries the tip.
+  // Every report the owner ticked is resolved with the message; only the answered one carries the tip.
   const owner = createSignInFetch(OWNER.privateKey, fetch);
   for (const i of [1, 2, 3, 4, 6]) {
     const record = await (await owner.fetch(`${url}/api/namespace/feedback?id=${idOf(i)}`)).json();

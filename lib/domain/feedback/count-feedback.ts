@@ -6,22 +6,41 @@ import { requireOwner } from "@/lib/domain/namespace/require-owner";
 import { FEEDBACK_TYPES, type FeedbackType } from "@/lib/schemas/feedback";
 
 type Tally = { open: number; resolved: number };
+type Tallies = { byType: Record<FeedbackType, Tally>; total: Tally };
+
+const emptyTallies = (): Tallies => ({
+  byType: Object.fromEntries(FEEDBACK_TYPES.map((t) => [t, { open: 0, resolved: 0 }])) as Record<
+    FeedbackType,
+    Tally
+  >,
+  total: { open: 0, resolved: 0 },
+});
+
+// A group counts once in a tally when any of its reports is in it: what the grouped inbox lists.
+const GROUP_KEY = sql`coalesce(${feedback.groupId}, ${feedback.id})`;
 
 /** Labels the filter bar offers: the most used first. */
 const LABELS_SHOWN = 100;
 
 /**
- * How many items a namespace holds per type, open and resolved, and the labels in use with how many
- * items carry each; for the owner only.
+ * How many reports a namespace holds per type, open and resolved, the same counted in groups of
+ * duplicates (`groups`: the rows of the grouped inbox), and the labels in use with how many items
+ * carry each; for the owner only.
  */
 export async function countFeedback(wallet: string, namespace: string, db?: DbOrTx) {
   db ??= await getDb();
   await requireOwner(wallet, namespace, db);
+  // By type and state, and by state alone (a group merged by hand may hold several types).
   const rows = await db
-    .select({ type: feedback.type, resolved: feedback.resolved, n: sql<number>`(count(*))::int` })
+    .select({
+      type: sql<string | null>`case when grouping(${feedback.type}) = 0 then ${feedback.type} end`,
+      resolved: feedback.resolved,
+      n: sql<number>`(count(*))::int`,
+      groups: sql<number>`(count(distinct ${GROUP_KEY}))::int`,
+    })
     .from(feedback)
     .where(eq(feedback.namespace, namespace))
-    .groupBy(feedback.type, feedback.resolved);
+    .groupBy(sql`grouping sets ((${feedback.type}, ${feedback.resolved}), (${feedback.resolved}))`);
   const label = sql<string>`label`;
   const labels = await db
     .select({ name: label, count: sql<number>`(count(*))::int` })
@@ -30,16 +49,17 @@ export async function countFeedback(wallet: string, namespace: string, db?: DbOr
     .groupBy(label)
     .orderBy(sql`count(*) desc`, label)
     .limit(LABELS_SHOWN);
-  const byType = Object.fromEntries(FEEDBACK_TYPES.map((t) => [t, { open: 0, resolved: 0 }])) as Record<
-    FeedbackType,
-    Tally
-  >;
-  const total: Tally = { open: 0, resolved: 0 };
+  const reports = emptyTallies();
+  const groups = emptyTallies();
   for (const row of rows) {
     const key = row.resolved ? "resolved" : "open";
-    const tally = byType[row.type as FeedbackType];
-    if (tally) tally[key] += row.n;
-    total[key] += row.n;
+    if (row.type === null) {
+      reports.total[key] = row.n;
+      groups.total[key] = row.groups;
+    } else if (row.type in reports.byType) {
+      reports.byType[row.type as FeedbackType][key] = row.n;
+      groups.byType[row.type as FeedbackType][key] = row.groups;
+    }
   }
-  return { namespace, byType, total, labels };
+  return { namespace, ...reports, groups, labels };
 }

@@ -8,6 +8,7 @@ import { changeStatusSchema, mergeSchema } from "@/lib/schemas/triage";
 import { insertItem, insertNamespace, ref } from "@/testing/db-rows";
 import { rolledBack } from "@/testing/rollback";
 import { changeStatus } from "./change-status";
+import { countFeedback } from "./count-feedback";
 import { exportFeedback } from "./export-feedback";
 import { getFeedback } from "./get-feedback";
 import { groupReport, mergeReports } from "./groups";
@@ -169,5 +170,11 @@ describe("the grouped view", () => {
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/,groupId,groupKind,reportCount$/);
     expect(lines[1]).toContain(`${head},merged,1`);
+    // The counts say what the grouped view lists (groups), and the reports behind it.
+    const counts = await countFeedback(owner, ns, db);
+    expect(counts.groups.total).toEqual({ open: 2, resolved: 1 });
+    expect(counts.total).toEqual({ open: 3, resolved: 1 });
+    expect(counts.groups.byType.bug).toEqual({ open: 1, resolved: 1 });
+    expect((await list({ grouped: "true", resolved: "false" }, db)).count).toBe(counts.groups.total.open);
   });
 });
