@@ -1,0 +1,236 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { PaymentRequired } from "@x402/core/types";
+import { createSIWxPayload } from "@x402/extensions/sign-in-with-x";
+import { privateKeyToAccount } from "viem/accounts";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { createSignInFetch } from "@/scripts/clients/siwx-fetch";
+import { devnetX402Payer } from "@/scripts/clients/x402-payer";
+import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
+import { chainReader } from "@/testing/chain";
+
+// Who reads what: every read route and every MCP tool, called for real (routes in process, real sign-in
+// proofs and payments) by the owner, a submitter, another submitter whose report the service suggested
+// into the same group, a stranger and a caller with no sign-in. Nobody sees a row that is not theirs.
+const devnet = inject("devnet");
+const chain = chainReader(devnet.x402.rpcUrl, devnet.x402.asset);
+const keyOf = (i: number) => devnet.accounts[i]!.privateKey as `0x${string}`;
+
+type Role = "owner" | "alice" | "bob" | "stranger" | "unsigned";
+const ROLES: Role[] = ["owner", "alice", "bob", "stranger", "unsigned"];
+const INDEX = { owner: 2, alice: 3, bob: 4, stranger: 5 } as const;
+const signedIn = (role: Exclude<Role, "unsigned">) => createSignInFetch(keyOf(INDEX[role]), appFetch).fetch;
+const reader = (role: Role): typeof fetch => (role === "unsigned" ? appFetch : signedIn(role));
+
+const namespace = uniqueName("seen");
+const items = { alice: [] as string[], bob: [] as string[] };
+const allIds = () => [...items.alice, ...items.bob];
+/** The items a role may see as rows of its own: its submissions, or all of them for the owner. */
+const own = (role: Role) =>
+  role === "owner" ? allIds() : role === "alice" || role === "bob" ? items[role] : [];
+
+const checkout = {
+  type: "bug",
+  title: "Checkout button does nothing on the cart page",
+  description: "Clicking Checkout on /cart does nothing: no request is sent and no error is shown.",
+};
+
+async function submit(role: "alice" | "bob", body: Record<string, unknown>) {
+  const payer = devnetX402Payer(devnet, INDEX[role], appFetch);
+  const res = await payer.fetch(`${APP}/api/namespace/feedback`, postJson({ namespace, ...body }));
+  expect(res.status).toBe(200);
+  items[role].push((await res.json()).id);
+}
+
+/** Ids of this test's items that a body names, beyond those the request named itself (a 402 echoes its URL). */
+const named = (body: string, asked = "") => allIds().filter((id) => body.includes(id) && !asked.includes(id));
+
+async function ownerRecord(id: string) {
+  return (await signedIn("owner")(`${APP}/api/namespace/feedback?id=${id}`)).json();
+}
+
+beforeAll(async () => {
+  const register = await devnetX402Payer(devnet, INDEX.owner, appFetch).fetch(
+    `${APP}/api/namespace/register`,
+    postJson({ namespace }),
+  );
+  expect(register.status).toBe(200);
+  await submit("alice", checkout);
+  await submit("alice", {
+    type: "feature",
+    title: "Dark mode for the dashboard",
+    description: "Please add a dark theme.",
+  });
+  await submit("bob", { ...checkout, title: "checkout button does nothing on the cart page" });
+  // Grouping runs once a submission is answered: wait until the service suggested Bob's into Alice's group.
+  for (let tries = 0; (await ownerRecord(items.bob[0]!)).groupKind !== "suggested"; tries++) {
+    if (tries > 100) throw new Error("the service never suggested Bob's report into Alice's group");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}, 120_000);
+
+/** A read route, by role: its status, and the test's item ids its body names. */
+async function read(role: Role, path: string) {
+  const res = await reader(role)(`${APP}${path}`);
+  return { status: res.status, ids: named(await res.text(), path) };
+}
+
+describe("read routes", () => {
+  const ownerOnly = () => [
+    `/api/namespace/list?namespace=${namespace}`,
+    `/api/namespace/list?namespace=${namespace}&grouped=true&q=checkout`,
+    `/api/namespace/export?namespace=${namespace}&format=csv`,
+    `/api/namespace/export?namespace=${namespace}&format=json`,
+    `/api/namespace/insights?namespace=${namespace}`,
+    `/api/dashboard/counts?namespace=${namespace}`,
+    `/api/namespace/webhook?namespace=${namespace}`,
+    `/api/namespace/webhook/deliveries?namespace=${namespace}`,
+  ];
+
+  it("answers the owner's views to the owner only", async () => {
+    for (const path of ownerOnly()) {
+      for (const role of ROLES) {
+        const { status, ids } = await read(role, path);
+        const expected = role === "owner" ? 200 : role === "unsigned" ? 402 : 403;
+        expect(status, `${role} ${path}`).toBe(expected);
+        if (role !== "owner") expect(ids, `${role} ${path}`).toEqual([]);
+      }
+    }
+    const listed = await read("owner", `/api/namespace/list?namespace=${namespace}`);
+    expect(listed.ids.sort()).toEqual(allIds().sort());
+  });
+
+  it("gives each caller its own submissions in status, and no one else's", async () => {
+    for (const path of [`/api/namespace/status?namespace=${namespace}`, "/api/namespace/status"]) {
+      for (const role of ROLES) {
+        const { status, ids } = await read(role, path);
+        expect(status, `${role} ${path}`).toBe(role === "unsigned" ? 402 : 200);
+        expect(ids.sort(), `${role} ${path}`).toEqual(role === "owner" ? [] : own(role).sort());
+      }
+    }
+  });
+
+  it("shows an item in full to its owner and its submitter only; the submitter sees no other report", async () => {
+    for (const id of allIds()) {
+      for (const role of ROLES) {
+        const res = await reader(role)(`${APP}/api/namespace/feedback?id=${id}`);
+        const body = await res.text();
+        if (role === "owner") {
+          expect(res.status).toBe(200);
+          continue;
+        }
+        const mine = own(role).includes(id);
+        expect(res.status, `${role} reads ${id}`).toBe(role === "unsigned" ? 402 : mine ? 200 : 403);
+        expect(named(body, mine ? "" : id), `${role} reads ${id}`).toEqual(mine ? [id] : []);
+        if (mine) expect(JSON.parse(body)).not.toHaveProperty("group");
+      }
+    }
+    // The owner sees the suggested group, with who filed each report.
+    const bobs = await ownerRecord(items.bob[0]!);
+    expect(bobs.group.map((g: { id: string }) => g.id)).toEqual([items.alice[0]]);
+  });
+
+  it("lists a wallet's own namespaces only", async () => {
+    for (const role of ROLES) {
+      const res = await reader(role)(`${APP}/api/dashboard/namespaces`);
+      expect(res.status, role).toBe(role === "unsigned" ? 402 : 200);
+      expect((await res.text()).includes(namespace), role).toBe(role === "owner");
+    }
+  });
+});
+
+/** An MCP client of the endpoint, in process. */
+async function mcp(): Promise<Pick<Client, "callTool">> {
+  const client = new Client({ name: "visibility", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${APP}/mcp`), { fetch: appFetch }));
+  return client;
+}
+
+type ToolResult = { isError?: boolean; structuredContent?: Record<string, unknown> };
+
+/** Calls a tool as `role`: unsigned as is; otherwise with a proof signed for the challenge it answers. */
+async function tool(role: Role, name: string, args: Record<string, unknown>): Promise<ToolResult> {
+  const client = await mcp();
+  const asked = (await client.callTool({ name, arguments: args })) as ToolResult;
+  if (role === "unsigned") return asked;
+  const declared = asked.structuredContent?.extensions as Record<string, Record<string, unknown>> | undefined;
+  const siwx = declared?.["sign-in-with-x"] as
+    | { info: Record<string, unknown>; supportedChains: { chainId: string; type: string }[] }
+    | undefined;
+  if (!siwx) return asked;
+  const chosen = siwx.supportedChains[0]!;
+  const proof = await createSIWxPayload(
+    { ...siwx.info, chainId: chosen.chainId, type: chosen.type } as Parameters<typeof createSIWxPayload>[0],
+    privateKeyToAccount(keyOf(INDEX[role])),
+    String(siwx.info.uri),
+  );
+  return (await client.callTool({ name, arguments: args, _meta: { "sign-in-with-x": proof } })) as ToolResult;
+}
+
+/** A tool result's HTTP status: a problem's, or 402 for x402's PaymentRequired (a price or a sign-in). */
+function statusOf(result: ToolResult): number {
+  if (!result.isError) return 200;
+  const content = result.structuredContent ?? {};
+  return typeof content.status === "number" ? content.status : "x402Version" in content ? 402 : 0;
+}
+
+describe("MCP tools", () => {
+  it("reads: the owner's inbox to the owner, each submitter its own items", async () => {
+    for (const role of ROLES) {
+      const inbox = await tool(role, "list_feedback", { namespace });
+      expect(statusOf(inbox), `${role} list_feedback`).toBe(
+        role === "owner" ? 200 : role === "unsigned" ? 402 : 403,
+      );
+      const status = await tool(role, "feedback_status", { namespace });
+      expect(statusOf(status), `${role} feedback_status`).toBe(role === "unsigned" ? 402 : 200);
+      expect(named(JSON.stringify(status)).sort(), role).toEqual(role === "owner" ? [] : own(role).sort());
+      for (const id of allIds()) {
+        const got = await tool(role, "get_feedback", { id });
+        const may = role === "owner" || own(role).includes(id);
+        expect(statusOf(got), `${role} get_feedback ${id}`).toBe(may ? 200 : role === "unsigned" ? 402 : 403);
+        if (role !== "owner") {
+          expect(named(JSON.stringify(got), may ? "" : id), `${role} ${id}`).toEqual(may ? [id] : []);
+        }
+      }
+    }
+  });
+
+  it("writes: only the owner triages or resolves, and a refused call changes nothing", async () => {
+    const target = items.alice[0]!;
+    for (const role of ROLES.filter((r) => r !== "owner")) {
+      const moved = await tool(role, "set_feedback_status", {
+        namespace,
+        feedbackIds: [target],
+        status: "spam",
+      });
+      expect(statusOf(moved), `${role} set_feedback_status`).toBe(role === "unsigned" ? 402 : 403);
+      const resolved = await tool(role, "resolve_feedback", { feedbackId: target, message: "no" });
+      expect(statusOf(resolved), `${role} resolve_feedback`).toBe(role === "unsigned" ? 402 : 403);
+    }
+    expect(await ownerRecord(target)).toMatchObject({ status: "open", resolved: false, history: [] });
+    const asked = await tool("owner", "set_feedback_status", {
+      namespace,
+      feedbackIds: [target],
+      status: "needs_info",
+      message: "Which browser?",
+    });
+    expect(statusOf(asked)).toBe(200);
+    // Only its submitter may answer; anyone else's payment is refused before it is taken.
+    for (const role of ["bob", "stranger"] as const) {
+      const client = await mcp();
+      const args = { feedbackId: target, message: "me too" };
+      const priced = (await client.callTool({ name: "answer_feedback", arguments: args })) as ToolResult;
+      const payer = devnetX402Payer(devnet, INDEX[role]);
+      const payment = await payer.pay(priced.structuredContent as unknown as PaymentRequired);
+      const paid = (await client.callTool({
+        name: "answer_feedback",
+        arguments: args,
+        _meta: { "x402/payment": payment },
+      })) as ToolResult;
+      expect(statusOf(paid), `${role} answer_feedback`).toBe(403);
+      const nonce = (payment.payload as { authorization: { nonce: string } }).authorization.nonce;
+      expect(await chain.authorizationUsed(payer.address, nonce)).toBe(false);
+    }
+    expect((await ownerRecord(target)).history.map((h: { kind: string }) => h.kind)).toEqual(["status"]);
+  });
+});
