@@ -194,20 +194,21 @@ test("an owner registers, finds an agent's report, resolves it, and the agent se
   expect(csv).toContain("needs_info");
   expect(csv).not.toContain(word);
 
-  // Duplicates: the same request again joins its group on its own; the row counts the reports.
+  // Duplicates: the same request again is suggested into its group; the row counts the reports.
   await submitAsAgent(OWNER.privateKey, namespace, {
     type: "feature",
     title: "Export the inbox as a CSV file",
-    description: "Same ask: a spreadsheet export.",
+    description: "A CSV export would help triage in a spreadsheet.",
   });
   const exportRow = list.getByRole("link", { name: /Export the inbox as CSV/ });
   await expect(async () => {
     await page.reload();
     await expect(exportRow).toContainText("×2", { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
-  await expect(detail.getByRole("list", { name: "Reports in this group" })).toContainText(
-    "Export the inbox as a CSV file",
-  );
+  const reports = detail.getByRole("list", { name: "Reports in this group" });
+  await expect(reports).toContainText("Export the inbox as a CSV file");
+  // Only a suggestion: marked so, and nothing done to it until the owner merges it or names it.
+  await expect(reports).toContainText("suggested");
 
   // A differently worded one is merged by hand: pick both rows, merge; the group now holds three.
   await submitAsAgent(AGENT.privateKey, namespace, {

@@ -90,6 +90,7 @@ const SOAK_HEAP_MIB = envNumber("BENCH_SOAK_HEAP_MIB", 256);
 const DIST_DIR = process.env.BENCH_DIST_DIR ?? ".next-bench";
 const OUT = path.resolve(ROOT, process.env.BENCH_OUT ?? "bench/results.json");
 const ALL_SECTIONS = [
+  "alike",
   "x402",
   "ceiling",
   "open",
@@ -1077,6 +1078,17 @@ async function main() {
     inboxTotalRows: Number(process.env.BENCH_INBOX_TOTAL_ROWS ?? 1_000_000),
     sections: [...SECTIONS],
   };
+
+  if (SECTIONS.has("alike")) {
+    section("Duplicate suggestions on labelled pairs (precision and recall of automatic joins)");
+    const alikeFile = path.join(tmp, "alike.json");
+    results.alike = await attempt("alike", async () => {
+      await runInProcessChild(path.join(ROOT, "scripts/bench/alike.ts"), [alikeFile], {
+        ...(DATABASE_URL ? { DATABASE_URL } : {}),
+      });
+      return JSON.parse(readFileSync(alikeFile, "utf8"));
+    });
+  }
 
   const port = await freePort();
   const appUrl = `http://127.0.0.1:${port}`;

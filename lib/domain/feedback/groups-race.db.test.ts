@@ -71,7 +71,10 @@ describe("grouping many alike reports at once", () => {
       reports.push(
         await insertItem(db, {
           namespace: burst,
-          title: `Checkout button does nothing after payment ${i}`,
+          title: [
+            "Checkout button does nothing after payment",
+            "the checkout button does nothing after payment",
+          ][i % 2]!,
           createdAt: new Date(at + i),
           groupedAt: null,
         }),

@@ -7,15 +7,17 @@ import { feedback, feedbackEvents } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
 import type { FeedbackStatus } from "@/lib/schemas/feedback";
 import type { MergeInput, UnmergeInput } from "@/lib/schemas/triage";
+import {
+  hostsConflict,
+  SHARED_WORDS,
+  sharedWords,
+  specificsConflict,
+  specificsOf,
+  TITLE_PREFILTER,
+  wordsOf,
+} from "./alike";
 import { newEventId, recordEvents } from "./history";
 import { lockItems } from "./lock-items";
-
-/**
- * How alike two titles must be (pg_trgm similarity, 0 to 1) for a new report to join an open group
- * automatically. 0.5 joins "Checkout button does nothing" and "checkout button does nothing on
- * Safari"; it keeps apart two reports that only share a word or two ("Checkout is slow").
- */
-const GROUP_SIMILARITY = 0.5;
 
 /**
  * How many of a namespace's group heads a new report is compared with: the most reported, then the
@@ -43,7 +45,8 @@ const groupStatement = preparedSql<{
   "group_report",
   sql`
       with item as (
-        select id, namespace, type, title, created_at, group_id, report_count
+        select id, namespace, type, title, created_at, group_id, report_count, targets,
+          ${wordsOf(sql`title`, sql`description`)} as words, ${specificsOf(sql`title`)} as specifics
         from ${feedback} where id = ${param("id")} and grouped_at is null
         for update
       ), scored as materialized (
@@ -51,7 +54,7 @@ const groupStatement = preparedSql<{
         -- (feedback_ns_heads_votes_idx): a title index over every namespace would hand back every alike
         -- title in the table, and a flood of alike reports would make each new one cost more than the last.
         -- Materialized, so each candidate's similarity is computed once, not again for the filter below.
-        select h.id, h.created_at, h.grouped_at is null as pending, similarity(h.title, i.title) as score
+        select h.id, h.created_at, h.grouped_at is null as pending, similarity(h.title, i.title) as title_score
         from item i cross join lateral (
           select id, title, created_at, type, status, grouped_at from ${feedback}
           where namespace = i.namespace and group_id is null
@@ -63,17 +66,27 @@ const groupStatement = preparedSql<{
           and h.type = i.type and h.status not in (${closedStatuses}) and h.id <> i.id
           -- Older heads only (ties by id), so the head of a group always came first.
           and (h.created_at, h.id) < (i.created_at, i.id)
+      ), alike as materialized (
+        -- The few whose titles pass the first cut are compared in full (see alike.ts).
+        select s.id, s.created_at, s.pending, ${sharedWords(sql`c.words`, sql`i.words`)} as score
+        from scored s join ${feedback} h on h.id = s.id cross join item i
+        cross join lateral (
+          select ${wordsOf(sql`h.title`, sql`h.description`)} as words, ${specificsOf(sql`h.title`)} as specifics
+        ) c
+        where s.title_score >= ${TITLE_PREFILTER}
+          and not ${specificsConflict(sql`c.specifics`, sql`i.specifics`)}
+          and not ${hostsConflict(sql`h.targets`, sql`i.targets`)}
       ), best as (
         -- The best head already looked at. One not looked at yet (its report arrived a moment before this
         -- one, and is being grouped now or soon) may itself belong under an older head, so it counts only
         -- on the last try.
-        select id, score from scored
-        where score >= ${GROUP_SIMILARITY} and (not pending or ${param("last")})
+        select id, score from alike
+        where score >= ${SHARED_WORDS} and (not pending or ${param("last")})
         order by score desc, created_at asc
         limit 1
       ), waiting as (
         -- With no such head: the oldest alike report not looked at yet, which the caller settles first.
-        select id from scored where pending and score >= ${GROUP_SIMILARITY}
+        select id from alike where pending and score >= ${SHARED_WORDS}
         order by created_at, id
         limit 1
       ), head as (
@@ -95,7 +108,7 @@ const groupStatement = preparedSql<{
         insert into ${feedbackEvents} (id, feedback_id, namespace, kind, actor, message, details, created_at)
         select ${param("eventId")}, item.id, item.namespace, 'suggested', 'service',
           'Suggested as alike to ' || head.id || '.',
-          jsonb_build_object('into', head.id, 'similarity', round(best.score::numeric, 2)), now()
+          jsonb_build_object('into', head.id, 'sharedWords', round(best.score::numeric, 2)), now()
         from item, head, best
       )
       select exists (select from item) as open, exists (select from filed) as filed,

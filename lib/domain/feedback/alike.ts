@@ -1,0 +1,50 @@
+import { type SQL, sql } from "drizzle-orm";
+
+/**
+ * When the service suggests two reports are the same issue, as SQL over two rows `h` (an older head)
+ * and `i` (the new report). Measured on 267 labelled pairs (testing/alike-pairs.ts, `npm run bench`):
+ * title similarity alone joined near misses ("…PNG" / "…PDF", "/v1/users" / "/v1/orders"), so a
+ * suggestion needs the whole text to say nearly the same thing, with nothing in the titles that tells
+ * them apart, about the same hosts. It is tuned for precision: a pair it misses is merged by hand.
+ */
+
+/** Cheap first cut over the candidate window: title trigram similarity (pg_trgm). */
+export const TITLE_PREFILTER = 0.3;
+
+/** How many of the two reports' distinct words (stemmed, stop words out) they must share (Jaccard). */
+export const SHARED_WORDS = 0.45;
+
+/**
+ * What names one thing and not another in a title: a path, a token with a digit (a version, a code,
+ * a status, an item number), a snake_case identifier, an acronym, a quoted string, or a capitalised
+ * word after the first (a product, a browser, a platform).
+ */
+const SPECIFICS = String.raw`((?:/[A-Za-z0-9_.{}:-]+)+|[A-Za-z_]*[0-9][A-Za-z0-9_.:-]*|[A-Za-z]+_[A-Za-z0-9_]+|[A-Z]{2,}[A-Z0-9]*|'[^']{3,80}'|"[^"]{3,80}")`;
+const NAMES = String.raw`\s([A-Z][a-z]+)`;
+
+/** A title's specifics, lowercased. */
+export const specificsOf = (title: SQL) =>
+  sql`array(select lower(m[1]) from regexp_matches(${title}, ${SPECIFICS}, 'g') as m
+    union select lower(m[1]) from regexp_matches(${title}, ${NAMES}, 'g') as m)`;
+
+/** The distinct stemmed words of a report's title and description. */
+export const wordsOf = (title: SQL, description: SQL) =>
+  sql`tsvector_to_array(to_tsvector('english', ${title} || ' ' || ${description}))`;
+
+/** Jaccard similarity of two word arrays. */
+export const sharedWords = (a: SQL, b: SQL) =>
+  sql`(select count(*) from (select unnest(${a}) intersect select unnest(${b})) as x)::float8
+    / greatest(1, (select count(*) from (select unnest(${a}) union select unnest(${b})) as y))`;
+
+/**
+ * Each title names something the other does not ("returns 500" / "returns 502", "on Safari" / "on
+ * Chrome"); one that only adds a detail ("on Safari" / "on Safari 17") does not conflict.
+ */
+export const specificsConflict = (a: SQL, b: SQL) =>
+  sql`(not ${a} <@ ${b} and not ${b} <@ ${a})`;
+
+/** Both name hosts (their targets) and none in common: the same symptom on different sites. */
+export const hostsConflict = (a: SQL, b: SQL) =>
+  sql`(jsonb_array_length(${a}) > 0 and jsonb_array_length(${b}) > 0 and not exists (
+    select 1 from jsonb_array_elements(${a}) as x, jsonb_array_elements(${b}) as y
+    where x->>'host' = y->>'host'))`;

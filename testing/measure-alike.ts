@@ -1,0 +1,54 @@
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "@/lib/db/client";
+import { feedback } from "@/lib/db/schema";
+import { groupReport } from "@/lib/domain/feedback/groups";
+import { targetsOf } from "@/lib/domain/feedback/targets";
+import type { LabelledPair, PairReport } from "./alike-pairs";
+import { insertItem, ref } from "./db-rows";
+
+/**
+ * Files each pair's reports into a namespace of their own, `a` first, runs the service's grouping on
+ * `b` and counts what it suggested against the labels: the precision and recall of automatic joins.
+ */
+export async function measureAlike(db: DbOrTx, pairs: readonly LabelledPair[]) {
+  const at = Date.now() - pairs.length * 2_000;
+  const file = (namespace: string, r: PairReport, ms: number, looked: boolean) =>
+    insertItem(db, {
+      namespace,
+      type: r.type,
+      title: r.title,
+      description: r.description,
+      metadata: r.metadata ?? null,
+      targets: targetsOf(namespace, r.metadata ?? null),
+      createdAt: new Date(ms),
+      groupedAt: looked ? new Date(ms) : null,
+    });
+  let [tp, fp, fn, tn] = [0, 0, 0, 0];
+  const wrong: string[] = [];
+  for (const [n, pair] of pairs.entries()) {
+    const namespace = ref("alike");
+    const a = await file(namespace, pair.a, at + n * 2_000, true);
+    const b = await file(namespace, pair.b, at + n * 2_000 + 1_000, false);
+    const joined = (await groupReport(b, db)) === a;
+    if (joined && pair.same) tp++;
+    else if (joined) fp++;
+    else if (pair.same) fn++;
+    else tn++;
+    if (joined !== pair.same)
+      wrong.push(`${pair.same ? "missed" : "joined"}: ${pair.a.title} / ${pair.b.title}`);
+    // Its namespace is its own; nothing else needs it.
+    await db.delete(feedback).where(eq(feedback.namespace, namespace));
+  }
+  const suggested = tp + fp;
+  return {
+    pairs: pairs.length,
+    truePositives: tp,
+    falsePositives: fp,
+    falseNegatives: fn,
+    trueNegatives: tn,
+    suggested,
+    precision: suggested === 0 ? 1 : tp / suggested,
+    recall: tp + fn === 0 ? 1 : tp / (tp + fn),
+    wrong,
+  };
+}
