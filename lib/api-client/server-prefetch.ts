@@ -36,17 +36,17 @@ export async function prefetchInbox(
   await Promise.all([
     client.prefetchInfiniteQuery({
       queryKey: queryKeys.inbox(owner, namespace, filters),
-      queryFn: () => listFeedback(owner, query.data),
+      queryFn: () => listFeedback(session, query.data),
       initialPageParam: undefined as string | undefined,
     }),
     client.prefetchQuery({
       queryKey: queryKeys.counts(owner, namespace),
-      queryFn: () => countFeedback(owner, namespace),
+      queryFn: () => countFeedback(session, namespace),
     }),
     item
       ? client.prefetchQuery({
           queryKey: queryKeys.item(owner, item),
-          queryFn: () => getFeedback(owner, item),
+          queryFn: () => getFeedback(session, item),
         })
       : null,
   ]);
@@ -60,7 +60,7 @@ export async function prefetchNamespaces(cookieHeader: string | null): Promise<D
   const client = new QueryClient();
   await client.prefetchQuery({
     queryKey: queryKeys.namespaces(session.address),
-    queryFn: () => listOwnedNamespaces(session.address),
+    queryFn: () => listOwnedNamespaces(session),
   });
   return dehydrate(client);
 }
@@ -72,7 +72,7 @@ export async function prefetchSubmissions(cookieHeader: string | null): Promise<
   const client = new QueryClient();
   await client.prefetchInfiniteQuery({
     queryKey: queryKeys.submissions(session.address),
-    queryFn: () => listSubmissions(session.address, statusQuerySchema.parse({ limit: "50" })),
+    queryFn: () => listSubmissions(session, statusQuerySchema.parse({ limit: "50" })),
     initialPageParam: undefined as string | undefined,
   });
   return dehydrate(client);

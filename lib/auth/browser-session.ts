@@ -13,7 +13,13 @@ import {
 import { issueSignInChallenge, verifySignInMessage } from "./siwe-sign-in";
 
 /** A session as the browser sees it. */
-export type SessionView = { address: `0x${string}`; chainId: string; expiresAt: string };
+export type SessionView = {
+  address: `0x${string}`;
+  chainId: string;
+  /** Set when a contract wallet signed in: it is an identity on that chain only. */
+  contractOn: string | null;
+  expiresAt: string;
+};
 
 /**
  * The session a Cookie header names, as the browser sees it; null when signed out. Cached per server
@@ -22,7 +28,12 @@ export type SessionView = { address: `0x${string}`; chainId: string; expiresAt: 
 export const currentSession = cache(async (cookieHeader: string | null): Promise<SessionView | null> => {
   const session = await sessionOfCookies(cookieHeader);
   return session
-    ? { address: session.address, chainId: session.chainId, expiresAt: session.expiresAt.toISOString() }
+    ? {
+        address: session.address,
+        chainId: session.chainId,
+        contractOn: session.contractOn,
+        expiresAt: session.expiresAt.toISOString(),
+      }
     : null;
 });
 
@@ -50,6 +61,7 @@ export async function signIn(request: Request, input: SignInInput) {
   const session: SessionView = {
     address: identity.address,
     chainId: identity.chainId,
+    contractOn: identity.contractOn,
     expiresAt: expiresAt.toISOString(),
   };
   return { session, setCookie };

@@ -73,6 +73,7 @@ export async function openSession(identity: Identity): Promise<{ setCookie: stri
     tokenHash: hashToken(token),
     address: identity.address,
     chainId: identity.chainId,
+    contractOn: identity.contractOn,
     expiresAt,
   });
   return { setCookie: cookie(token, SESSION_TTL_SECONDS), expiresAt };
@@ -86,7 +87,12 @@ export async function sessionOfCookies(
   if (!token || !TOKEN_PATTERN.test(token)) return null;
   const db = await getDb();
   const [row] = await db
-    .select({ address: sessions.address, chainId: sessions.chainId, expiresAt: sessions.expiresAt })
+    .select({
+      address: sessions.address,
+      chainId: sessions.chainId,
+      contractOn: sessions.contractOn,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .where(
       and(
@@ -102,6 +108,7 @@ export async function sessionOfCookies(
     address,
     chainId: row.chainId,
     did: `did:pkh:${row.chainId}:${address}`,
+    contractOn: row.contractOn,
     expiresAt: row.expiresAt,
   };
 }

@@ -101,12 +101,18 @@ export async function verifySignInMessage(message: string, signature: string): P
   const address = getAddress(siwe.address);
   const network = signInNetworkOf(siwe.chainId)!;
   const hash = hashMessage(message);
-  if (!recoversTo(address, hash, signature)) {
+  const plain = recoversTo(address, hash, signature);
+  if (!plain) {
     // A chain is asked only about a nonce we issued.
     if (!(await isNonceLive(db, siwe.nonce))) throw invalid(NONCE_UNUSABLE);
     const valid = await verifyOnChain(network, { address, hash, signature }).catch(() => false);
     if (!valid) throw invalid("The signature does not match the wallet address and the message.");
   }
   if (!(await consumeNonce(db, siwe.nonce, address))) throw invalid(NONCE_UNUSABLE);
-  return { address, chainId: network, did: `did:pkh:${network}:${address}` };
+  return {
+    address,
+    chainId: network,
+    did: `did:pkh:${network}:${address}`,
+    contractOn: plain ? null : network,
+  };
 }

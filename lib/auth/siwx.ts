@@ -137,14 +137,21 @@ export async function verifySignIn(
   const hash = hashMessage(await signedText(payload, Number(network.slice("eip155:".length))));
   const address = getAddress(payload.address);
   const db = await getAsyncCommitDb();
-  if (!recoversTo(address, hash, payload.signature)) {
+  // A plain key recovers here; a contract wallet vouches on its chain, and is an identity there only.
+  const plain = recoversTo(address, hash, payload.signature);
+  if (!plain) {
     if (!(await isNonceLive(db, payload.nonce))) throw invalid(NONCE_UNUSABLE);
     const valid = await verifyOnChain(network, { address, hash, signature: payload.signature }).catch(() => {
       throw invalid("The signature could not be verified.");
     });
     if (!valid) throw invalid("The signature does not match the address and message.");
   }
-  const identity: Identity = { address, chainId: network, did: `did:pkh:${network}:${address}` };
+  const identity: Identity = {
+    address,
+    chainId: network,
+    did: `did:pkh:${network}:${address}`,
+    contractOn: plain ? null : network,
+  };
   if (!(await spend(db, payload.nonce, identity))) throw invalid(NONCE_UNUSABLE);
   return identity;
 }
@@ -160,7 +167,9 @@ export async function signInOf(request: Request, spend?: SpendNonce): Promise<Id
   const header = request.headers.get(SIWX_HEADER);
   if (header) return verifySignIn(header, spend);
   const session = await sessionOf(request);
-  return session ? { address: session.address, chainId: session.chainId, did: session.did } : null;
+  return session
+    ? { address: session.address, chainId: session.chainId, did: session.did, contractOn: session.contractOn }
+    : null;
 }
 
 /**

@@ -22,5 +22,10 @@ export const identitySchema = z.object({
   chainId: z.string(),
   /** "did:pkh:<caip2>:<address>". */
   did: z.string(),
+  /**
+   * The chain a contract wallet (EIP-1271/6492) proved this identity on: it is an identity there only.
+   * Null when a plain key signed (the signature recovers to the address): one identity on every chain.
+   */
+  contractOn: z.string().nullable().default(null),
 });
 export type Identity = z.output<typeof identitySchema>;

@@ -45,6 +45,8 @@ export const feedback = pgTable(
     verified: boolean("verified").notNull().default(false),
     submitterDid: text("submitter_did"),
     submitterWallet: text("submitter_wallet"),
+    /** The chain the submitter's contract wallet paid on (its address is its own there only); null for a plain key. */
+    submitterContractOn: text("submitter_contract_on"),
     resolved: boolean("resolved").notNull().default(false),
     /** The triage status; "resolved" exactly when `resolved` is true (a check keeps them together). */
     status: text("status").$type<FeedbackStatus>().notNull().default("open"),

@@ -33,6 +33,8 @@ export const namespaces = pgTable(
     /** The last UTC day a daily digest was queued for: moving it forward is the claim on that day. */
     webhookDigestThrough: date("webhook_digest_through", { mode: "string" }),
     ownerWallet: text("owner_wallet").notNull(),
+    /** The chain the owner's contract wallet paid on (its address is its own there only); null for a plain key. */
+    ownerContractOn: text("owner_contract_on"),
     paymentId: text("payment_id").notNull().unique(),
     createdAt: timestamp("created_at", { precision: 3, withTimezone: true, mode: "date" }).notNull(),
   },

@@ -7,6 +7,8 @@ export const sessions = pgTable(
     tokenHash: text("token_hash").primaryKey(),
     address: text("address").notNull(),
     chainId: text("chain_id").notNull(),
+    /** The chain a contract wallet signed in on (an identity there only); null for a plain key. */
+    contractOn: text("contract_on"),
     createdAt: timestamp("created_at", { precision: 3, withTimezone: true, mode: "date" })
       .notNull()
       .defaultNow(),

@@ -40,8 +40,7 @@ export const sharedWords = (a: SQL, b: SQL) =>
  * Each title names something the other does not ("returns 500" / "returns 502", "on Safari" / "on
  * Chrome"); one that only adds a detail ("on Safari" / "on Safari 17") does not conflict.
  */
-export const specificsConflict = (a: SQL, b: SQL) =>
-  sql`(not ${a} <@ ${b} and not ${b} <@ ${a})`;
+export const specificsConflict = (a: SQL, b: SQL) => sql`(not ${a} <@ ${b} and not ${b} <@ ${a})`;
 
 /** Both name hosts (their targets) and none in common: the same symptom on different sites. */
 export const hostsConflict = (a: SQL, b: SQL) =>

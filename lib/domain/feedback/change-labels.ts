@@ -1,5 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
+import { type Who, whoOf } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
@@ -12,9 +13,10 @@ import { lockItems } from "./lock-items";
  * The owner labels items: adds and removes labels on up to 100 items at once, all or none. An item
  * whose labels do not change is left as it is; each that changes gets a history entry.
  */
-export async function changeLabels(wallet: string, input: ChangeLabelsInput, db?: DbOrTx) {
+export async function changeLabels(who: Who, input: ChangeLabelsInput, db?: DbOrTx) {
+  const wallet = whoOf(who).address;
   db ??= await getDb();
-  await requireOwner(wallet, input.namespace, db);
+  await requireOwner(who, input.namespace, db);
   return db.transaction(async (tx) => {
     const found = await lockItems(tx, input.namespace, input.feedbackIds, (i) => `feedbackIds.${i}`);
     const drop = new Set(input.remove);

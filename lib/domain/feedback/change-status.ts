@@ -1,5 +1,6 @@
 import "server-only";
 import { and, inArray, isNull } from "drizzle-orm";
+import { type Who, whoOf } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
@@ -14,9 +15,10 @@ import { resolutionFor } from "./resolution";
  * (not the rest of their groups). Each item that changes gets a history entry (and `feedback.resolved`
  * when resolved); reopening clears the resolution but keeps a paid reward on record.
  */
-export async function changeStatus(wallet: string, input: ChangeStatusInput, db?: DbOrTx) {
+export async function changeStatus(who: Who, input: ChangeStatusInput, db?: DbOrTx) {
+  const wallet = whoOf(who).address;
   db ??= await getDb();
-  await requireOwner(wallet, input.namespace, db);
+  await requireOwner(who, input.namespace, db);
   return db.transaction(async (tx) => {
     const found = await lockItems(tx, input.namespace, input.feedbackIds, (i) => `feedbackIds.${i}`);
     refuseHeld(input.feedbackIds, found, (i) => `feedbackIds.${i}`);

@@ -1,5 +1,6 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
+import type { Who } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
@@ -27,9 +28,9 @@ const LABELS_SHOWN = 100;
  * duplicates (`groups`: the rows of the grouped inbox), and the labels in use with how many items
  * carry each; for the owner only.
  */
-export async function countFeedback(wallet: string, namespace: string, db?: DbOrTx) {
+export async function countFeedback(who: Who, namespace: string, db?: DbOrTx) {
   db ??= await getDb();
-  await requireOwner(wallet, namespace, db);
+  await requireOwner(who, namespace, db);
   // By type and state, and by state alone (a group merged by hand may hold several types).
   const rows = await db
     .select({

@@ -1,5 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import type { Who } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
@@ -18,9 +19,9 @@ const EXPORT_PAGE = 500;
  * is checked before anything is sent; then the body is streamed a page at a time as the client reads
  * it (keyset pages, so memory stays flat whatever the size and a slow reader slows the reads).
  */
-export async function exportFeedback(wallet: string, query: ExportQuery, db?: DbOrTx) {
+export async function exportFeedback(who: Who, query: ExportQuery, db?: DbOrTx) {
   const database = db ?? (await getDb());
-  await requireOwner(wallet, query.namespace, database);
+  await requireOwner(who, query.namespace, database);
   const { where, scope, match } = inboxFilter({
     ...query,
     limit: EXPORT_PAGE,

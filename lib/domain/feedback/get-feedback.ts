@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, eq, ne, or } from "drizzle-orm";
+import { isHolder, type Who } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, namespaces } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
@@ -16,18 +17,17 @@ export const feedbackNotFound = (id: string) =>
  * The full record, for the owner of its namespace (with its group of duplicates) or for the wallet that
  * submitted it (its own report only).
  */
-export async function getFeedback(wallet: string, id: string, db?: DbOrTx) {
+export async function getFeedback(who: Who, id: string, db?: DbOrTx) {
   db ??= await getDb();
   const [found] = await db
-    .select({ item: recordColumns, owner: namespaces.ownerWallet })
+    .select({ item: recordColumns, owner: namespaces.ownerWallet, ownerOn: namespaces.ownerContractOn })
     .from(feedback)
     .leftJoin(namespaces, eq(namespaces.name, feedback.namespace))
     .where(eq(feedback.id, id))
     .limit(1);
   if (!found) throw feedbackNotFound(id);
-  const me = wallet.toLowerCase();
-  const isOwner = found.owner?.toLowerCase() === me;
-  if (!isOwner && found.item.submitterWallet?.toLowerCase() !== me) {
+  const isOwner = isHolder(who, found.owner, found.ownerOn);
+  if (!isOwner && !isHolder(who, found.item.submitterWallet, found.item.submitterContractOn)) {
     throw new AppError("forbidden", "Only the namespace owner or the submitter can read this item.");
   }
   const history = await historiesOf(db, [id]);

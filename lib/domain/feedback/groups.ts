@@ -1,5 +1,6 @@
 import "server-only";
 import { asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { type Who, whoOf } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { retryingConflicts } from "@/lib/db/errors";
 import { param, preparedSql } from "@/lib/db/prepared";
@@ -184,9 +185,10 @@ async function recount(tx: DbOrTx, headId: string) {
  * The owner files reports under one group by hand: each named report, and every report already in
  * its group, joins the group of `into` (or of the head `into` belongs to). All or none.
  */
-export async function mergeReports(wallet: string, input: MergeInput, db?: DbOrTx) {
+export async function mergeReports(who: Who, input: MergeInput, db?: DbOrTx) {
+  const wallet = whoOf(who).address;
   db ??= await getDb();
-  await requireOwner(wallet, input.namespace, db);
+  await requireOwner(who, input.namespace, db);
   return db.transaction(async (tx) => {
     const named = [input.into, ...input.feedbackIds];
     const found = await lockItems(tx, input.namespace, named, (i) =>
@@ -244,9 +246,10 @@ export async function mergeReports(wallet: string, input: MergeInput, db?: DbOrT
 }
 
 /** The owner takes reports out of their groups; each heads a group of its own again. */
-export async function unmergeReports(wallet: string, input: UnmergeInput, db?: DbOrTx) {
+export async function unmergeReports(who: Who, input: UnmergeInput, db?: DbOrTx) {
+  const wallet = whoOf(who).address;
   db ??= await getDb();
-  await requireOwner(wallet, input.namespace, db);
+  await requireOwner(who, input.namespace, db);
   return db.transaction(async (tx) => {
     const found = await lockItems(tx, input.namespace, input.feedbackIds, (i) => `feedbackIds.${i}`);
     const rows = [...found.values()];

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, arrayContains, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
+import type { Who } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
@@ -140,11 +141,11 @@ function isPlain(query: ListQuery): boolean {
 }
 
 /** The owner's inbox: a namespace's feedback, newest first or by relevance, filtered and searched. */
-export async function listFeedback(wallet: string, query: ListQuery, db?: DbOrTx) {
+export async function listFeedback(who: Who, query: ListQuery, db?: DbOrTx) {
   db ??= await getDb();
   const filter = inboxFilter(query);
   const { limit, cursor } = query;
-  const owner = requireOwner(wallet, query.namespace, db);
+  const owner = requireOwner(who, query.namespace, db);
   let page: { rows: (ItemRow & Marked)[]; nextCursor?: string };
   if (isPlain(query)) {
     // The usual view is one cheap indexed read: it runs beside the owner check (one round trip, not two),

@@ -1,5 +1,6 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { eq, isNull, or } from "drizzle-orm";
+import { type Who, whoOf } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
 import type { StatusQuery } from "@/lib/schemas/list";
@@ -8,9 +9,14 @@ import { pageOf } from "./page";
 import { presentStatusItem } from "./present";
 
 /** The submitter's view: what this wallet paid to submit, with resolutions, newest first. */
-export async function listSubmissions(wallet: string, query: StatusQuery, db?: DbOrTx) {
+export async function listSubmissions(who: Who, query: StatusQuery, db?: DbOrTx) {
   db ??= await getDb();
-  const where = [eq(feedback.submitterWallet, wallet)];
+  const { address: wallet, contractOn } = whoOf(who);
+  // A contract wallet's reports are its own on the chain it paid on only (see isHolder).
+  const where = [
+    eq(feedback.submitterWallet, wallet),
+    contractOn === null ? isNull(feedback.submitterContractOn) : eq(feedback.submitterContractOn, contractOn),
+  ];
   if (query.namespace) where.push(eq(feedback.namespace, query.namespace));
   const scope = `status\n${wallet.toLowerCase()}\n${query.namespace ?? ""}`;
   const page = await pageOf(db, { where, limit: query.limit, cursor: query.cursor, scope });

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
+import { isHolder, type Who, whoOf } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, namespaces } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
@@ -22,7 +23,9 @@ export async function loadResolveTarget(db: DbOrTx, id: string) {
       status: feedback.status,
       resolving: feedback.resolvingPaymentId,
       submitter: feedback.submitterWallet,
+      submitterOn: feedback.submitterContractOn,
       owner: namespaces.ownerWallet,
+      ownerOn: namespaces.ownerContractOn,
     })
     .from(feedback)
     .leftJoin(namespaces, eq(namespaces.name, feedback.namespace))
@@ -36,9 +39,9 @@ export const notOwner = (namespace: string) =>
   new AppError("not-owner", `Only the owner of the namespace "${namespace}" can resolve this item.`);
 
 /** Every check a resolve must pass before anything is charged: exists, caller owns it, still open. */
-async function assertResolvable(db: DbOrTx, id: string, wallet: string) {
+async function assertResolvable(db: DbOrTx, id: string, who: Who) {
   const found = await loadResolveTarget(db, id);
-  if (found.owner?.toLowerCase() !== wallet.toLowerCase()) throw notOwner(found.namespace);
+  if (!isHolder(who, found.owner, found.ownerOn)) throw notOwner(found.namespace);
   if (found.resolved) throw alreadyResolved(id);
   return found;
 }
@@ -47,9 +50,10 @@ async function assertResolvable(db: DbOrTx, id: string, wallet: string) {
  * Resolves an item without a reward, and the other items named in alsoResolve (nothing else: not the
  * rest of its group); the conditional update makes a second resolve a 409.
  */
-export async function resolveFeedback(wallet: string, input: ResolveFeedbackInput, db?: DbOrTx) {
+export async function resolveFeedback(who: Who, input: ResolveFeedbackInput, db?: DbOrTx) {
   db ??= await getDb();
-  const item = await assertResolvable(db, input.feedbackId, wallet);
+  const item = await assertResolvable(db, input.feedbackId, who);
+  const wallet = whoOf(who).address;
   const resolvedAt = new Date();
   // The resolution and its webhook (outbox) commit together.
   const also = await db.transaction(async (tx) => {

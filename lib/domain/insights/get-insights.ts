@@ -1,5 +1,6 @@
 import "server-only";
 import { and, desc, eq, gte, isNotNull, lt, ne, sql } from "drizzle-orm";
+import { type Who, whoOf } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, feedbackEvents, payouts } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
@@ -26,9 +27,10 @@ const rowCount = sql<number>`count(*)::int`;
  * reporters and the rewards paid, beside the namespace's current totals. Every figure is aggregated
  * by the database, reading the namespace's indexes by creation time and by status.
  */
-export async function getInsights(wallet: string, query: InsightsQuery, db?: DbOrTx): Promise<Insights> {
+export async function getInsights(who: Who, query: InsightsQuery, db?: DbOrTx): Promise<Insights> {
+  const wallet = whoOf(who).address;
   db ??= await getDb();
-  const ns = await requireOwner(wallet, query.namespace, db);
+  const ns = await requireOwner(who, query.namespace, db);
   const period = insightsPeriod(query);
   const start = new Date(`${period.from}T00:00:00Z`);
   const end = new Date(`${addDays(period.to, 1)}T00:00:00Z`);

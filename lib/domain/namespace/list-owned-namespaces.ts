@@ -1,11 +1,13 @@
 import "server-only";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
+import { type Who, whoOf } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, namespaces } from "@/lib/db/schema";
 
 /** The namespaces a wallet owns, by name, each with how many items it holds and how many are open. */
-export async function listOwnedNamespaces(wallet: string, db?: DbOrTx) {
+export async function listOwnedNamespaces(who: Who, db?: DbOrTx) {
   db ??= await getDb();
+  const { address: wallet, contractOn } = whoOf(who);
   const rows = await db
     .select({
       namespace: namespaces.name,
@@ -16,7 +18,14 @@ export async function listOwnedNamespaces(wallet: string, db?: DbOrTx) {
     })
     .from(namespaces)
     .leftJoin(feedback, eq(feedback.namespace, namespaces.name))
-    .where(sql`lower(${namespaces.ownerWallet}) = ${wallet.toLowerCase()}`)
+    .where(
+      and(
+        sql`lower(${namespaces.ownerWallet}) = ${wallet.toLowerCase()}`,
+        contractOn === null
+          ? undefined
+          : or(isNull(namespaces.ownerContractOn), eq(namespaces.ownerContractOn, contractOn)),
+      ),
+    )
     .groupBy(namespaces.name)
     .orderBy(asc(namespaces.name));
   return {

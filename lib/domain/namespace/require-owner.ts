@@ -1,5 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
+import { isHolder, type Who } from "@/lib/auth/identity";
 import type { DbOrTx } from "@/lib/db/client";
 import { param, prepared } from "@/lib/db/prepared";
 import { namespaces } from "@/lib/db/schema";
@@ -15,15 +16,15 @@ const namespaceStatement = prepared((db) =>
     .prepare("namespace_by_name"),
 );
 
-/** The namespace row when `wallet` owns it; 404 when unregistered, 403 when owned by someone else. */
-export async function requireOwner(wallet: string, name: string, db: DbOrTx) {
+/** The namespace row when `who` owns it; 404 when unregistered, 403 when owned by someone else. */
+export async function requireOwner(who: Who, name: string, db: DbOrTx) {
   const [row] = await namespaceStatement(db).execute({ name });
   if (!row) {
     throw new AppError("namespace-not-found", `The namespace "${name}" is not registered.`, {
       errors: [{ field: "namespace", message: "is not registered" }],
     });
   }
-  if (row.ownerWallet.toLowerCase() !== wallet.toLowerCase()) {
+  if (!isHolder(who, row.ownerWallet, row.ownerContractOn)) {
     throw new AppError("not-owner", `The signed-in wallet does not own the namespace "${name}".`);
   }
   return row;

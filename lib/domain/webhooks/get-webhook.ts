@@ -1,14 +1,15 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
+import type { Who } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { namespaces } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
 import { newWebhookSecret } from "@/lib/webhooks/sign";
 
 /** The owner's webhook settings; a namespace registered before webhooks existed gets its secret now. */
-export async function getWebhook(wallet: string, namespace: string, db?: DbOrTx) {
+export async function getWebhook(who: Who, namespace: string, db?: DbOrTx) {
   db ??= await getDb();
-  const row = await requireOwner(wallet, namespace, db);
+  const row = await requireOwner(who, namespace, db);
   let secret = row.webhookSecret;
   if (!secret) {
     await db

@@ -1,5 +1,6 @@
 import "server-only";
 import { desc, eq } from "drizzle-orm";
+import type { Who } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { webhookDeliveries } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
@@ -8,9 +9,9 @@ import type { WebhookDeliveriesQuery } from "@/lib/schemas/webhook";
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** The namespace's most recent deliveries, newest first, as the delivery log shows them. */
-export async function listWebhookDeliveries(wallet: string, query: WebhookDeliveriesQuery, db?: DbOrTx) {
+export async function listWebhookDeliveries(who: Who, query: WebhookDeliveriesQuery, db?: DbOrTx) {
   db ??= await getDb();
-  await requireOwner(wallet, query.namespace, db);
+  await requireOwner(who, query.namespace, db);
   const rows = await db
     .select()
     .from(webhookDeliveries)

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, isNull, ne } from "drizzle-orm";
+import type { Who } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { webhookDeliveries as d } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
@@ -12,9 +13,9 @@ import { newMessageId } from "@/lib/webhooks/sign";
  * new webhook-id and a link to the original; sent in the namespace's current format. The original is
  * marked by a conditional update, so two clicks at once queue one copy and the other gets a 409.
  */
-export async function resendWebhookDelivery(wallet: string, input: ResendDeliveryInput, db?: DbOrTx) {
+export async function resendWebhookDelivery(who: Who, input: ResendDeliveryInput, db?: DbOrTx) {
   db ??= await getDb();
-  const row = await requireOwner(wallet, input.namespace, db);
+  const row = await requireOwner(who, input.namespace, db);
   if (!row.webhookUrl) {
     throw new AppError(
       "webhook-not-configured",

@@ -1,5 +1,6 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
+import type { Who } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { namespaces } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
@@ -12,10 +13,10 @@ import { getWebhook } from "./get-webhook";
  * Changes any of the webhook's URL (null removes it), format, events and daily digest; what the
  * input leaves out stays. A host's DNS answers are checked at send time.
  */
-export async function updateWebhook(wallet: string, input: UpdateWebhookInput, db?: DbOrTx) {
+export async function updateWebhook(who: Who, input: UpdateWebhookInput, db?: DbOrTx) {
   if (input.url !== undefined) assertWebhookUrlAllowed(input.url, "url");
   db ??= await getDb();
-  const row = await requireOwner(wallet, input.namespace, db);
+  const row = await requireOwner(who, input.namespace, db);
   const changes = {
     ...(input.url !== undefined ? { webhookUrl: input.url } : {}),
     ...(input.format !== undefined ? { webhookFormat: input.format } : {}),
@@ -32,5 +33,5 @@ export async function updateWebhook(wallet: string, input: UpdateWebhookInput, d
   if (Object.keys(changes).length > 0) {
     await db.update(namespaces).set(changes).where(eq(namespaces.name, input.namespace));
   }
-  return getWebhook(wallet, input.namespace, db);
+  return getWebhook(who, input.namespace, db);
 }

@@ -8,5 +8,5 @@ import { countsQuerySchema } from "@/lib/schemas/list";
 export const GET = handle(async (request) => {
   const { namespace } = parseInput(countsQuerySchema, queryOf(request));
   const wallet = await limitedSignIn(request);
-  return json(await countFeedback(wallet.address, namespace));
+  return json(await countFeedback(wallet, namespace));
 });

@@ -8,6 +8,6 @@ import { exportQuerySchema } from "@/lib/schemas/list";
 export const GET = handle(async (request) => {
   const query = parseInput(exportQuerySchema, queryOf(request));
   const wallet = await limitedSignIn(request);
-  const { body, contentType, filename } = await exportFeedback(wallet.address, query);
+  const { body, contentType, filename } = await exportFeedback(wallet, query);
   return download(body, contentType, filename);
 });

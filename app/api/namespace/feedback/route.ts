@@ -27,5 +27,5 @@ export const POST = paid(
 export const GET = handle(async (request) => {
   const { id } = parseInput(getFeedbackQuery, queryOf(request));
   const wallet = await limitedSignIn(request);
-  return json(await getFeedback(wallet.address, id));
+  return json(await getFeedback(wallet, id));
 });

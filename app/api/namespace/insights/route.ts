@@ -8,5 +8,5 @@ import { insightsQuerySchema } from "@/lib/schemas/insights";
 export const GET = handle(async (request) => {
   const query = parseInput(insightsQuerySchema, queryOf(request));
   const wallet = await limitedSignIn(request);
-  return json(await getInsights(wallet.address, query));
+  return json(await getInsights(wallet, query));
 });

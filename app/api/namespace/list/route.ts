@@ -6,5 +6,5 @@ import { listQuerySchema } from "@/lib/schemas/list";
 
 export const GET = handle(async (request) => {
   const query = parseInput(listQuerySchema, queryOf(request));
-  return json(await limitedSignedRead(request, (wallet) => listFeedback(wallet.address, query)));
+  return json(await limitedSignedRead(request, (wallet) => listFeedback(wallet, query)));
 });

@@ -29,7 +29,7 @@ export const POST = paid(
     finish: finishRewardedResolve,
     free: async (input, request) => {
       const wallet = await limitedSignIn(request);
-      return json(await resolveFeedback(wallet.address, input));
+      return json(await resolveFeedback(wallet, input));
     },
   },
 );

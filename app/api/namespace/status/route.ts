@@ -6,5 +6,5 @@ import { statusQuerySchema } from "@/lib/schemas/list";
 
 export const GET = handle(async (request) => {
   const query = parseInput(statusQuerySchema, queryOf(request));
-  return json(await limitedSignedRead(request, (wallet) => listSubmissions(wallet.address, query)));
+  return json(await limitedSignedRead(request, (wallet) => listSubmissions(wallet, query)));
 });

@@ -10,12 +10,12 @@ import { updateWebhookSchema, webhookQuerySchema } from "@/lib/schemas/webhook";
 export const GET = handle(async (request) => {
   const query = parseInput(webhookQuerySchema, queryOf(request));
   const wallet = await limitedSignIn(request);
-  return json(await getWebhook(wallet.address, query.namespace));
+  return json(await getWebhook(wallet, query.namespace));
 });
 
 /** Changes the webhook URL (or removes it), format, events or digest. */
 export const PATCH = handle(async (request) => {
   const input = parseInput(updateWebhookSchema, await readJsonBody(request));
   const wallet = await limitedSignIn(request);
-  return json(await updateWebhook(wallet.address, input));
+  return json(await updateWebhook(wallet, input));
 });

@@ -9,5 +9,5 @@ import { changeLabelsSchema } from "@/lib/schemas/triage";
 export const POST = handle(async (request) => {
   const input = parseInput(changeLabelsSchema, await readJsonBody(request));
   const wallet = await limitedSignIn(request);
-  return json(await changeLabels(wallet.address, input));
+  return json(await changeLabels(wallet, input));
 });

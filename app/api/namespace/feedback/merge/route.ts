@@ -9,5 +9,5 @@ import { mergeSchema } from "@/lib/schemas/triage";
 export const POST = handle(async (request) => {
   const input = parseInput(mergeSchema, await readJsonBody(request));
   const wallet = await limitedSignIn(request);
-  return json(await mergeReports(wallet.address, input));
+  return json(await mergeReports(wallet, input));
 });

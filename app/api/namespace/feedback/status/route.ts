@@ -9,5 +9,5 @@ import { changeStatusSchema } from "@/lib/schemas/triage";
 export const POST = handle(async (request) => {
   const input = parseInput(changeStatusSchema, await readJsonBody(request));
   const wallet = await limitedSignIn(request);
-  return json(await changeStatus(wallet.address, input));
+  return json(await changeStatus(wallet, input));
 });

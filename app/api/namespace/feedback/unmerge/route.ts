@@ -9,5 +9,5 @@ import { unmergeSchema } from "@/lib/schemas/triage";
 export const POST = handle(async (request) => {
   const input = parseInput(unmergeSchema, await readJsonBody(request));
   const wallet = await limitedSignIn(request);
-  return json(await unmergeReports(wallet.address, input));
+  return json(await unmergeReports(wallet, input));
 });

@@ -8,5 +8,5 @@ import { webhookDeliveriesQuerySchema } from "@/lib/schemas/webhook";
 export const GET = handle(async (request) => {
   const query = parseInput(webhookDeliveriesQuerySchema, queryOf(request));
   const wallet = await limitedSignIn(request);
-  return json(await listWebhookDeliveries(wallet.address, query));
+  return json(await listWebhookDeliveries(wallet, query));
 });

@@ -9,5 +9,5 @@ import { webhookNamespaceSchema } from "@/lib/schemas/webhook";
 export const POST = handle(async (request) => {
   const input = parseInput(webhookNamespaceSchema, await readJsonBody(request));
   const wallet = await limitedSignIn(request);
-  return json(await rotateWebhookSecret(wallet.address, input.namespace));
+  return json(await rotateWebhookSecret(wallet, input.namespace));
 });

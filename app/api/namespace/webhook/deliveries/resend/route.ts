@@ -9,5 +9,5 @@ import { resendDeliverySchema } from "@/lib/schemas/webhook";
 export const POST = handle(async (request) => {
   const input = parseInput(resendDeliverySchema, await readJsonBody(request));
   const wallet = await limitedSignIn(request);
-  return json(await resendWebhookDelivery(wallet.address, input), { status: 202 });
+  return json(await resendWebhookDelivery(wallet, input), { status: 202 });
 });
