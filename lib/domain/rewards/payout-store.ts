@@ -71,7 +71,10 @@ export async function recordRefundSent(db: DbOrTx, row: PayoutRow, txHash: Hex):
     .where(and(eq(payouts.id, row.id), eq(payouts.status, "refunding")));
 }
 
-/** The reward landed: the payout and the item both carry its transaction hash. */
+/**
+ * The reward landed: the payout and the item both carry its transaction hash, and the payment that
+ * held the item lets it go (the item's one reward is kept by the paid payout, not by the hold).
+ */
 export async function markPaid(db: DbOrTx, row: PayoutRow, txHash: Hex): Promise<void> {
   await db.transaction(async (tx) => {
     const paid = await tx
@@ -79,13 +82,17 @@ export async function markPaid(db: DbOrTx, row: PayoutRow, txHash: Hex): Promise
       .set({ status: "paid", txHash, error: null, updatedAt: sql`now()` })
       .where(and(eq(payouts.id, row.id), eq(payouts.status, "pending")))
       .returning({ id: payouts.id });
+    // Only the call that moved the payout to paid touches the item and announces it: reward.paid is sent once.
+    if (paid.length === 0) return;
     const [item] = await tx
       .update(feedback)
-      .set({ rewardTxHash: txHash })
+      .set({
+        rewardTxHash: txHash,
+        resolvingPaymentId: sql`case when ${feedback.resolvingPaymentId} = ${row.paymentId} then null else ${feedback.resolvingPaymentId} end`,
+      })
       .where(eq(feedback.id, row.feedbackId))
       .returning({ namespace: feedback.namespace });
-    // Only the call that moved the payout to paid announces it: reward.paid is sent once.
-    if (paid.length === 1 && item) {
+    if (item) {
       await enqueueWebhook(tx, item.namespace, "reward.paid", {
         id: row.feedbackId,
         namespace: item.namespace,
