@@ -13,8 +13,8 @@ import { tempoClient } from "@/scripts/devnet/tempo";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { chainReader } from "@/testing/chain";
 import { distinctTitle } from "@/testing/titles";
+import { rewardMemo } from "./memos";
 import { recoverPayouts } from "./recover-payouts";
-import { rewardMemo } from "./settle-payout";
 
 const devnet = inject("devnet");
 const tempo = tempoClient(devnet.tempo);
