@@ -4,6 +4,7 @@ import {
   type Chain,
   type Client,
   createClient,
+  decodeFunctionData,
   defineChain,
   encodeFunctionData,
   type Hex,
@@ -96,6 +97,19 @@ export async function signTransfer(to: Hex, amount: bigint, memo: Hex): Promise<
 export function transferValidBefore(rawTx: Hex): bigint {
   const validBefore = (deserializeTempoTransaction(rawTx) as { validBefore?: number | bigint }).validBefore;
   return validBefore === undefined ? 0n : BigInt(validBefore);
+}
+
+/** The memo a signed USDC.e `transferWithMemo` carries; null for bytes that make no such transfer. */
+export function transferMemoOf(rawTx: Hex): Hex | null {
+  const { calls } = deserializeTempoTransaction(rawTx) as { calls?: readonly { data?: Hex }[] };
+  const data = calls?.length === 1 ? calls[0]?.data : undefined;
+  if (!data) return null;
+  try {
+    const call = decodeFunctionData({ abi: Abis.tip20, data });
+    return call.functionName === "transferWithMemo" ? (call.args[2] as Hex) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Broadcasts signed bytes; re-sending bytes the chain already has is harmless. */

@@ -4,7 +4,7 @@ import { type Db, getDb } from "@/lib/db/client";
 import { describeError } from "@/lib/http/log";
 import { leaseRefundWallet, sendX402Refund, x402RefundReceipt, x402RefundState } from "@/lib/payment/refund";
 import { payoutClient, tempoBalance } from "@/lib/payment/tempo";
-import { rewardMemo } from "./memos";
+import { refundMemo } from "./memos";
 import {
   markPaid,
   markRefunded,
@@ -92,7 +92,7 @@ async function advanceRefund(db: Db, row: PayoutRow): Promise<"again" | "pending
     txHash: row.refundTxHash,
     to: payment.payer as Hex,
     amount: BigInt(payment.amount),
-    memo: rewardMemo(row.feedbackId, "refund"),
+    memo: refundMemo(row.paymentId),
   };
   const state = await tempoTransferState(row, transfer);
   if (state.state === "landed") return markRefunded(db, row, state.txHash).then(() => "again");

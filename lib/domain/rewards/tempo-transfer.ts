@@ -13,6 +13,7 @@ import {
   signTransfer,
   tempoHead,
   tempoReader,
+  transferMemoOf,
   transferValidBefore,
 } from "@/lib/payment/tempo";
 import { type PayoutRow, recordSigned } from "./payout-store";
@@ -68,11 +69,14 @@ export async function tempoTransferState(
   transfer: TempoTransfer,
 ): Promise<{ state: "landed"; txHash: Hex } | { state: "reverted" | "waiting" | "dead" }> {
   if (transfer.rawTx && transfer.txHash) {
+    // Stored bytes are judged by the memo they carry: a refund signed before refunds named their
+    // payment carries the older memo, and must not be taken for one that failed and sent again.
+    const signed = { ...transfer, memo: transferMemoOf(transfer.rawTx as Hex) ?? transfer.memo };
     // The head first, then the receipt: a lookup made after the bytes lapsed that finds nothing is final.
     const dead = lapsed(await tempoHead(), transferValidBefore(transfer.rawTx as Hex));
     const receipt = await lookupReceipt(tempoReader(), transfer.txHash as Hex);
     if (receipt) {
-      return carriesTransfer(receipt, transfer)
+      return carriesTransfer(receipt, signed)
         ? { state: "landed", txHash: transfer.txHash as Hex }
         : { state: "reverted" };
     }
@@ -80,12 +84,13 @@ export async function tempoTransferState(
       await broadcast(transfer.rawTx as Hex).catch(() => {});
       const mined = await waitMined(() => lookupReceipt(tempoReader(), transfer.txHash as Hex));
       if (!mined) return { state: "waiting" };
-      return carriesTransfer(mined, transfer)
+      return carriesTransfer(mined, signed)
         ? { state: "landed", txHash: transfer.txHash as Hex }
         : { state: "reverted" };
     }
   }
-  // Before signing anything new, make sure no earlier attempt paid: the memo over the whole life.
+  // Before signing anything new, make sure no earlier attempt paid: the memo over the whole life. The
+  // memo is this payout's or this payment's refund's alone, so nothing else can be taken for it.
   const found = await findTransferWithMemo(transfer.memo, row.createdAt);
   if (found && found.to.toLowerCase() === transfer.to.toLowerCase() && found.amount === transfer.amount) {
     return { state: "landed", txHash: found.txHash };
