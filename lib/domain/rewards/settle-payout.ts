@@ -122,6 +122,7 @@ async function advanceX402Refund(
     return (await waitMined(() => x402RefundReceipt(row.refundTxHash as Hex))) ? "again" : "pending";
   }
   const txHash = await sendX402Refund(target);
-  await recordRefundSent(db, row, txHash);
+  // Another worker moved the payout meanwhile: read it again (the chain spends the refund's nonce once).
+  if (!(await recordRefundSent(db, row, txHash))) return "again";
   return (await waitMined(() => x402RefundReceipt(txHash))) ? "again" : "pending";
 }
