@@ -73,14 +73,15 @@ export async function tempoTransferState(
     // payment carries the older memo, and must not be taken for one that failed and sent again.
     const signed = { ...transfer, memo: transferMemoOf(transfer.rawTx as Hex) ?? transfer.memo };
     // The head first, then the receipt: a lookup made after the bytes lapsed that finds nothing is final.
-    const dead = lapsed(await tempoHead(), transferValidBefore(transfer.rawTx as Hex));
+    // A receipt proves what it proves on any node; "not found" decides only behind a fresh head.
+    const head = await tempoHead();
     const receipt = await lookupReceipt(tempoReader(), transfer.txHash as Hex);
     if (receipt) {
       return carriesTransfer(receipt, signed)
         ? { state: "landed", txHash: transfer.txHash as Hex }
         : { state: "reverted" };
     }
-    if (!dead) {
+    if (!lapsed(head, transferValidBefore(transfer.rawTx as Hex))) {
       await broadcast(transfer.rawTx as Hex).catch(() => {});
       const mined = await waitMined(() => lookupReceipt(tempoReader(), transfer.txHash as Hex));
       if (!mined) return { state: "waiting" };
