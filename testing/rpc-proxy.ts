@@ -8,7 +8,9 @@ import type { Socket } from "node:net";
  *   cut-after-forward: forward it (the chain acts on it) and close the connection before answering;
  *   http-429 / http-500: answer that status without forwarding;
  *   rpc-error: answer a JSON-RPC error without forwarding (a node that does not know a method);
- *   hold: forward it only once `until` settles (a test acts while the call is in flight).
+ *   hold: forward it only once `until` settles (a test acts while the call is in flight);
+ *   rewrite: forward it with other params and/or hand back another result (a node with another view);
+ *   reply: answer a result without forwarding.
  */
 type Fault =
   | { kind: "pass" }
@@ -19,7 +21,9 @@ type Fault =
   | { kind: "http-429" }
   | { kind: "http-500" }
   | { kind: "rpc-error"; code: number; message: string }
-  | { kind: "hold"; until: Promise<unknown> };
+  | { kind: "hold"; until: Promise<unknown> }
+  | { kind: "rewrite"; params?: unknown[]; result?: (result: unknown) => unknown }
+  | { kind: "reply"; result: unknown };
 
 export type FaultPolicy = (call: { method: string; params: unknown[]; n: number }) => Fault;
 
@@ -55,11 +59,31 @@ export async function startRpcProxy(target: string, policy: FaultPolicy = PASS):
     } catch {}
     const fault = current({ method: call.method ?? "?", params: call.params ?? [], n: requests++ });
     if (fault.kind !== "pass") faults[fault.kind] = (faults[fault.kind] ?? 0) + 1;
-    const forward = () =>
-      fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body }).then(
+    const forward = (sent = body) =>
+      fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body: sent }).then(
         async (r) => ({ status: r.status, text: await r.text() }),
       );
+    const answer = (result: unknown) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ jsonrpc: "2.0", id: call.id ?? null, result }));
+    };
     switch (fault.kind) {
+      case "reply":
+        answer(fault.result);
+        return;
+      case "rewrite": {
+        const sent = fault.params ? JSON.stringify({ ...call, params: fault.params }) : body;
+        try {
+          const got = JSON.parse((await forward(sent)).text) as { result?: unknown; error?: unknown };
+          if (got.error !== undefined || !fault.result) {
+            res.writeHead(200, { "content-type": "application/json" });
+            res.end(JSON.stringify({ ...got, id: call.id ?? null }));
+          } else answer(fault.result(got.result));
+        } catch {
+          req.socket.destroy();
+        }
+        return;
+      }
       case "drop":
         return; // the socket stays open and silent
       case "cut":

@@ -29,17 +29,36 @@ export async function firstBlockAtOrAfter(client: AnyClient, timestamp: bigint):
 }
 
 /**
- * Block producers stamp blocks with the current time; none stamps one further back than this. So no
- * block still to come is older than max(head, now - this), whatever an idle chain's head says.
+ * How far behind the wall clock a head may be and still decide anything. A healthy node is a block or
+ * two behind (Tempo makes one about every second, Base every two) and NTP keeps clocks within a second;
+ * 30 s leaves room for a slow answer on a loaded machine, and a node further behind is broken, not slow.
+ * Safety does not rest on this number (expiry is read from the head's own clock); it keeps decisions
+ * from being made on a view the chain has long left behind, and how long "unknown" lasts when it is.
  */
-const BLOCK_CLOCK_SKEW_SECONDS = 60n;
+export const MAX_HEAD_AGE_SECONDS = 30n;
+
+/** The node's head is too far behind the wall clock: what it says cannot decide anything (unknown). */
+export class StaleHead extends Error {
+  constructor(ageSeconds: bigint) {
+    super(`the node's latest block is ${ageSeconds} s old: its view of the chain is too old to decide on`);
+    this.name = "StaleHead";
+  }
+}
+
+/** Throws StaleHead when `head` is more than MAX_HEAD_AGE_SECONDS behind the wall clock. */
+export function assertFresh(head: { timestamp: bigint }, nowMs = Date.now()): void {
+  const age = BigInt(Math.floor(nowMs / 1000)) - head.timestamp;
+  if (age > MAX_HEAD_AGE_SECONDS) throw new StaleHead(age);
+}
 
 /**
- * Whether a transaction valid only before `validBefore` (seconds) can no longer be included: every
- * block still to come is at least as late as the head and as the wall clock less the skew above.
+ * Whether a transaction valid only before `validBefore` (seconds) can no longer be included, by the
+ * chain's own clock: the head is at or past it, and no later block is older than the head. Read the
+ * head before any receipt or log lookup that this answer makes final: every block that could have
+ * included the transaction is then in the node's view. Only a fresh head decides (see assertFresh):
+ * a node left behind, or a wall clock ahead of the chain, must never make a live transfer look dead.
  */
 export function lapsed(head: { timestamp: bigint }, validBefore: bigint, nowMs = Date.now()): boolean {
-  const wall = BigInt(Math.floor(nowMs / 1000)) - BLOCK_CLOCK_SKEW_SECONDS;
-  const earliestNext = head.timestamp > wall ? head.timestamp : wall;
-  return earliestNext >= validBefore;
+  assertFresh(head, nowMs);
+  return head.timestamp >= validBefore;
 }

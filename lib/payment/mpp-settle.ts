@@ -152,15 +152,16 @@ function judge(receipt: TransactionReceipt, claim: ClaimedPayment): Proven {
 /**
  * What became of a claimed MPP payment, from the chain only: the payer's transaction's receipt must
  * carry the transfer of the amount to the recipient, with the memo bound to this challenge. Not mined
- * is final only once its expiring nonce has lapsed by the chain's clock, read before the lookup.
+ * is final only once its expiring nonce has lapsed by the clock of a fresh head, read before the lookup.
  */
 export async function reconcileMpp(claim: ClaimedPayment): Promise<Reconciled> {
   if (!claim.txRef) return { state: "unsettled", reason: "the ledger row names no transaction" };
   const validBefore = BigInt(Math.floor(claim.expiresAt.getTime() / 1000));
-  const dead = lapsed(await tempoHead(), validBefore);
+  const head = await tempoHead();
   const receipt = await lookupReceipt(tempoReader(), claim.txRef as Hex);
   if (receipt) return judge(receipt, claim);
-  return dead
+  // "Not mined" is final only behind a fresh head that is past validBefore (lapsed throws otherwise).
+  return lapsed(head, validBefore)
     ? { state: "unsettled", reason: "the payment transaction expired unmined" }
     : { state: "pending" };
 }

@@ -4,6 +4,7 @@ import {
   type Chain,
   type Client,
   createClient,
+  decodeFunctionData,
   defineChain,
   encodeFunctionData,
   type Hex,
@@ -14,7 +15,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { prepareTransactionRequest, readContract, sendRawTransaction, signTransaction } from "viem/actions";
 import { tempo, tempoLocalnet, tempoModerato } from "viem/chains";
 import { Abis } from "viem/tempo";
-import { chainHead, firstBlockAtOrAfter } from "@/lib/chain/blocks";
+import { assertFresh, chainHead, firstBlockAtOrAfter } from "@/lib/chain/blocks";
 import { findFirstLog } from "@/lib/chain/logs";
 import { rpcTransport } from "@/lib/chain/rpc";
 import { deserializeTempoTransaction } from "@/lib/chain/tempo-transaction";
@@ -98,6 +99,19 @@ export function transferValidBefore(rawTx: Hex): bigint {
   return validBefore === undefined ? 0n : BigInt(validBefore);
 }
 
+/** The memo a signed USDC.e `transferWithMemo` carries; null for bytes that make no such transfer. */
+export function transferMemoOf(rawTx: Hex): Hex | null {
+  const { calls } = deserializeTempoTransaction(rawTx) as { calls?: readonly { data?: Hex }[] };
+  const data = calls?.length === 1 ? calls[0]?.data : undefined;
+  if (!data) return null;
+  try {
+    const call = decodeFunctionData({ abi: Abis.tip20, data });
+    return call.functionName === "transferWithMemo" ? (call.args[2] as Hex) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Broadcasts signed bytes; re-sending bytes the chain already has is harmless. */
 export async function broadcast(rawTx: Hex): Promise<void> {
   await sendRawTransaction(payoutClient(), { serializedTransaction: rawTx });
@@ -111,14 +125,16 @@ export function tempoHead() {
 /**
  * The USDC.e transfer from the payout wallet carrying `memo`, searched from `since` (when the transfer
  * became owed; it cannot be older) to the head; null when the whole span answered and none carries it.
- * A failed read throws: "could not search" is never "not found".
+ * A failed read, or a node too far behind the chain, throws: "could not search" is never "not found".
  */
 export async function findTransferWithMemo(
   memo: Hex,
   since: Date,
 ): Promise<{ txHash: Hex; to: Hex; amount: bigint } | null> {
   const client = tempoReader();
+  // A node left behind has not seen the latest transfers: its "none" would let a second one be signed.
   const head = await chainHead(client);
+  assertFresh(head);
   const fromBlock = await firstBlockAtOrAfter(client, BigInt(Math.floor(since.getTime() / 1000) - 60));
   const event = Abis.tip20.find((item) => item.type === "event" && item.name === "TransferWithMemo");
   const log = await findFirstLog(client, {

@@ -85,10 +85,11 @@ export async function authorizationVerdict(
     args: [expected.from, expected.nonce],
     blockNumber: head.number,
   });
-  // Once no block to come can be before validBefore, the token refuses the authorization for good.
-  const expired = lapsed(head, expected.validBefore);
+  // Once no block to come can be before validBefore, the token refuses the authorization for good;
+  // only a fresh head can say so (lapsed throws otherwise), so a node left behind decides nothing.
+  const expired = () => lapsed(head, expected.validBefore);
   if (!used) {
-    return expired ? { state: "unpaid", reason: "the authorization expired unused" } : { state: "open" };
+    return expired() ? { state: "unpaid", reason: "the authorization expired unused" } : { state: "open" };
   }
   const fromBlock = await firstBlockAtOrAfter(client, expected.searchFrom);
   const args = { authorizer: expected.from, nonce: expected.nonce };
@@ -103,7 +104,7 @@ export async function authorizationVerdict(
   }
   const cancel = await findFirstLog(client, { ...range, event: authorizationCanceledEvent });
   if (cancel) return { state: "unpaid", reason: "the payer canceled the authorization" };
-  return expired
+  return expired()
     ? { state: "unpaid", reason: "the authorization's nonce was spent without a transfer while it was valid" }
     : { state: "open" };
 }

@@ -49,14 +49,17 @@ export type StartDevnetOptions = {
   anvilArgs?: string[];
 };
 
-/** anvil (automine) + real EIP-3009 USDC + funded payers. Stops anvil if any step fails. */
+/** anvil (automine, and a block every 2 s) + real EIP-3009 USDC + funded payers. Stops anvil if any step fails. */
 export async function startDevnet(options: StartDevnetOptions): Promise<Devnet> {
   const { port = 0, dir, appUrl, fundUsdc = DEFAULT_FUND_USDC } = options;
   const [anvil, tempo] = await Promise.all([
     startAnvil({
       port,
       chainId: DEVNET_CHAIN_ID,
-      extraArgs: ["--accounts", String(DEVNET_ACCOUNTS), ...(options.anvilArgs ?? [])],
+      // Blocks on arrival, and one every 2 s whatever happens, as Base makes them: an idle chain's head
+      // would otherwise fall behind the clock, and a stale head decides nothing (lapsed in lib/chain).
+      blockTime: 2,
+      extraArgs: ["--accounts", String(DEVNET_ACCOUNTS), "--mixed-mining", ...(options.anvilArgs ?? [])],
     }),
     startTempoDevnet({ port: options.tempoPort ?? 0 }),
   ]);

@@ -10,7 +10,8 @@ import { tempoClient } from "@/scripts/devnet/tempo";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { type FaultPolicy, PASS, startRpcProxy } from "@/testing/rpc-proxy";
 import { distinctTitle } from "@/testing/titles";
-import { rewardMemo, settlePayout } from "./settle-payout";
+import { rewardMemo } from "./memos";
+import { settlePayout } from "./settle-payout";
 
 // The service reaches the Tempo chain only through a proxy that can cut, drop and refuse its calls.
 const devnet = inject("devnet");

@@ -1,8 +1,9 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Hex } from "viem";
 import type { DbOrTx } from "@/lib/db/client";
-import { feedback, payments, payouts } from "@/lib/db/schema";
+import { feedback, type PayoutStatus, payments, payouts } from "@/lib/db/schema";
 import { recordEvents } from "@/lib/domain/feedback/history";
 import { markRefunded as markPaymentRefunded } from "@/lib/payment/ledger";
 import { formatUsd } from "@/lib/payment/prices";
@@ -29,8 +30,28 @@ export async function paymentOf(db: DbOrTx, paymentId: string) {
 }
 
 /**
+ * The payout still exactly as `row` was read, and in `status`: its status, and the bytes and the refund
+ * transaction it held. Every change is decided from what was read, so every change is made only if
+ * nothing moved since: a worker that read before another signed (or paid, or refunded) changes nothing.
+ */
+function asRead(row: PayoutRow, status: PayoutStatus): SQL | undefined {
+  // A row read in another status cannot make this change at all.
+  if (row.status !== status) return sql`false`;
+  const same = (column: AnyPgColumn, value: string | null) =>
+    value === null ? isNull(column) : eq(column, value);
+  return and(
+    eq(payouts.id, row.id),
+    eq(payouts.status, status),
+    same(payouts.rawTx, row.rawTx),
+    same(payouts.txHash, row.txHash),
+    same(payouts.refundRawTx, row.refundRawTx),
+    same(payouts.refundTxHash, row.refundTxHash),
+  );
+}
+
+/**
  * Records signed bytes before they are broadcast, only if nobody else recorded different ones since
- * `expected` was read: two workers can never both send a payout.
+ * `row` was read: two workers can never both send a payout.
  */
 export async function recordSigned(
   db: DbOrTx,
@@ -38,11 +59,6 @@ export async function recordSigned(
   kind: "payout" | "refund",
   signed: { rawTx: Hex; txHash: Hex },
 ): Promise<boolean> {
-  const [raw, hash, status] =
-    kind === "payout"
-      ? [payouts.rawTx, payouts.txHash, "pending" as const]
-      : [payouts.refundRawTx, payouts.refundTxHash, "refunding" as const];
-  const previous = kind === "payout" ? row.rawTx : row.refundRawTx;
   const updated = await db
     .update(payouts)
     .set({
@@ -52,40 +68,43 @@ export async function recordSigned(
       attempts: sql`${payouts.attempts} + 1`,
       updatedAt: sql`now()`,
     })
-    .where(
-      and(
-        eq(payouts.id, row.id),
-        eq(payouts.status, status),
-        previous === null ? sql`${raw} is null` : eq(raw, previous),
-      ),
-    )
-    .returning({ id: payouts.id, hash });
+    .where(asRead(row, kind === "payout" ? "pending" : "refunding"))
+    .returning({ id: payouts.id });
   return updated.length === 1;
 }
 
 /** Records the transaction an x402 refund was sent in (sending it again is harmless: see refund.ts). */
-export async function recordRefundSent(db: DbOrTx, row: PayoutRow, txHash: Hex): Promise<void> {
-  await db
+export async function recordRefundSent(db: DbOrTx, row: PayoutRow, txHash: Hex): Promise<boolean> {
+  const updated = await db
     .update(payouts)
     .set({ refundTxHash: txHash, attempts: sql`${payouts.attempts} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(payouts.id, row.id), eq(payouts.status, "refunding")));
+    .where(asRead(row, "refunding"))
+    .returning({ id: payouts.id });
+  return updated.length === 1;
 }
 
-/** The reward landed: the payout and the item both carry its transaction hash. */
-export async function markPaid(db: DbOrTx, row: PayoutRow, txHash: Hex): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * The reward landed: the payout and the item both carry its transaction hash, and the payment that
+ * held the item lets it go (the item's one reward is kept by the paid payout, not by the hold).
+ */
+export async function markPaid(db: DbOrTx, row: PayoutRow, txHash: Hex): Promise<boolean> {
+  return db.transaction(async (tx) => {
     const paid = await tx
       .update(payouts)
       .set({ status: "paid", txHash, error: null, updatedAt: sql`now()` })
-      .where(and(eq(payouts.id, row.id), eq(payouts.status, "pending")))
+      .where(asRead(row, "pending"))
       .returning({ id: payouts.id });
+    // Only the call that moved the payout to paid touches the item and announces it: reward.paid is sent once.
+    if (paid.length === 0) return false;
     const [item] = await tx
       .update(feedback)
-      .set({ rewardTxHash: txHash })
+      .set({
+        rewardTxHash: txHash,
+        resolvingPaymentId: sql`case when ${feedback.resolvingPaymentId} = ${row.paymentId} then null else ${feedback.resolvingPaymentId} end`,
+      })
       .where(eq(feedback.id, row.feedbackId))
       .returning({ namespace: feedback.namespace });
-    // Only the call that moved the payout to paid announces it: reward.paid is sent once.
-    if (paid.length === 1 && item) {
+    if (item) {
       await enqueueWebhook(tx, item.namespace, "reward.paid", {
         id: row.feedbackId,
         namespace: item.namespace,
@@ -94,6 +113,7 @@ export async function markPaid(db: DbOrTx, row: PayoutRow, txHash: Hex): Promise
         txHash,
       });
     }
+    return true;
   });
 }
 
@@ -102,20 +122,20 @@ export async function markRefunding(db: DbOrTx, row: PayoutRow, reason: string):
   const updated = await db
     .update(payouts)
     .set({ status: "refunding", error: reason.slice(0, 500), updatedAt: sql`now()` })
-    .where(and(eq(payouts.id, row.id), eq(payouts.status, "pending")))
+    .where(asRead(row, "pending"))
     .returning({ id: payouts.id });
   return updated.length === 1;
 }
 
 /** The resolver got its money back: the item is open again and the ledger shows the refund. */
-export async function markRefunded(db: DbOrTx, row: PayoutRow, refundTxHash: Hex): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function markRefunded(db: DbOrTx, row: PayoutRow, refundTxHash: Hex): Promise<boolean> {
+  return db.transaction(async (tx) => {
     const updated = await tx
       .update(payouts)
       .set({ status: "refunded", refundTxHash, updatedAt: sql`now()` })
-      .where(and(eq(payouts.id, row.id), eq(payouts.status, "refunding")))
+      .where(asRead(row, "refunding"))
       .returning({ id: payouts.id });
-    if (updated.length === 0) return;
+    if (updated.length === 0) return false;
     const [reopened] = await tx
       .update(feedback)
       .set({
@@ -144,5 +164,6 @@ export async function markRefunded(db: DbOrTx, row: PayoutRow, refundTxHash: Hex
       ]);
     }
     await markPaymentRefunded(tx, row.paymentId, refundTxHash, row.error ?? "the reward could not be paid");
+    return true;
   });
 }

@@ -1,23 +1,29 @@
 import { eq } from "drizzle-orm";
+import { type Hash, parseEventLogs, toHex } from "viem";
 import { generatePrivateKey } from "viem/accounts";
+import { getTransactionReceipt, readContract } from "viem/actions";
+import { Abis } from "viem/tempo";
 import { describe, expect, inject, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { feedback, payments, payouts } from "@/lib/db/schema";
-import { claimPayment, requestHashOf } from "@/lib/payment/ledger";
-import { commitPaid } from "@/lib/payment/paid";
-import { x402Protocol } from "@/lib/payment/x402";
-import { resolveFeedbackSchema } from "@/lib/schemas/resolve";
+import { createMppFetch } from "@/scripts/clients/mpp-payer";
 import { createSignInFetch } from "@/scripts/clients/siwx-fetch";
 import { createX402Fetch } from "@/scripts/clients/x402-payer";
+import { tempoClient } from "@/scripts/devnet/tempo";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { chainReader } from "@/testing/chain";
-import { rewardRequirement } from "@/testing/rewards";
+import {
+  fundTempoWallet,
+  mppRewardPayment,
+  storeRewardedResolve,
+  x402RewardPayment,
+} from "@/testing/rewards";
 import { distinctTitle } from "@/testing/titles";
-import { commitRewardedResolve, type RewardedResolveInput } from "./resolve-with-reward";
 import { settlePayout } from "./settle-payout";
 
-// This file's payout wallet holds nothing: every reward it owes must end in a refund.
-process.env.PAYOUT_PRIVATE_KEY = generatePrivateKey();
+// This file's payout wallet holds no USDC.e: every reward it owes must end in a refund.
+const payoutKey = generatePrivateKey();
+process.env.PAYOUT_PRIVATE_KEY = payoutKey;
 
 const devnet = inject("devnet");
 const evm = chainReader(devnet.x402.rpcUrl, devnet.x402.asset as `0x${string}`);
@@ -32,6 +38,15 @@ const payerFor = (i: number) =>
 const owner = payerFor(1);
 const agent = payerFor(5);
 const url = `${APP}/api/namespace/resolve`;
+const ownerMpp = createMppFetch(devnet.tempo, devnet.accounts[1]!.privateKey as `0x${string}`, appFetch);
+const tempo = tempoClient(devnet.tempo);
+const usdcE = (who: string) =>
+  readContract(tempo, {
+    address: devnet.tempo.currency,
+    abi: Abis.tip20,
+    functionName: "balanceOf",
+    args: [who as Hash],
+  });
 
 async function newItem(namespace: string) {
   const submitted = await agent.fetch(
@@ -46,49 +61,9 @@ async function newItem(namespace: string) {
   return (await submitted.json()).id as string;
 }
 
-/**
- * A rewarded resolve paid with x402 and stored, as a request would do it, for a payout wallet that
- * emptied between the request's balance check and its payout.
- */
-async function paidResolve(id: string, reward: bigint) {
-  const charge = {
-    operation: "resolve",
-    method: "POST" as const,
-    amountMicroUsd: reward,
-    resourceUrl: url,
-    description: `Resolving with a ${Number(reward) / 1e6} USD reward`,
-  };
-  const signature = await owner.sign(rewardRequirement(devnet, url, reward, charge.description));
-  const request = new Request(url, { headers: { "payment-signature": signature } });
-  const payment = await x402Protocol.verify(request, charge, await x402Protocol.read(request, charge));
-  const db = await getDb();
-  const body = { feedbackId: id, message: "Thanks", rewardAmount: String(Number(reward) / 1e6) };
-  const input: RewardedResolveInput = {
-    ...resolveFeedbackSchema.parse(body),
-    resolver: null,
-    rewardMicroUsd: String(reward),
-  };
-  const claim = await claimPayment(db, {
-    payment,
-    operation: "resolve",
-    lockKey: `resolve:${id}`,
-    request: input,
-    requestHash: requestHashOf(resolveFeedbackSchema.parse(body)),
-    reserve: async (tx, paymentId) => {
-      await tx.update(feedback).set({ resolvingPaymentId: paymentId }).where(eq(feedback.id, id));
-    },
-  });
-  if (!claim.ok) throw new Error("claim refused");
-  const { txRef } = await payment.settle();
-  await commitPaid((ctx) => commitRewardedResolve(input, ctx), {
-    db,
-    paymentId: claim.paymentId,
-    txRef,
-    payer: payment.payer,
-    protocol: "x402",
-  });
-  return claim.paymentId;
-}
+/** A rewarded resolve paid with x402 and stored, for a payout wallet emptied after the balance check. */
+const paidResolve = async (id: string, reward: bigint) =>
+  storeRewardedResolve(await x402RewardPayment(devnet, owner, reward), id, reward);
 
 describe("a reward that cannot be paid", () => {
   it("is refunded to the resolver, leaves the item open and shows in the ledger", async () => {
@@ -160,4 +135,38 @@ describe("a reward that cannot be paid", () => {
     ]);
     expect(await settlePayout(id)).toMatchObject({ status: "refunded" });
   });
+
+  it("pays back two MPP resolves of one item within a minute, each with a refund of its own", async () => {
+    const namespace = uniqueName("mpp-refunds");
+    expect((await owner.fetch(`${APP}/api/namespace/register`, postJson({ namespace }))).status).toBe(200);
+    const id = await newItem(namespace);
+    await fundTempoWallet(devnet, payoutKey, { fees: true });
+    const refunds: string[] = [];
+    for (const reward of [150_000n, 150_000n]) {
+      const before = await usdcE(ownerMpp.address);
+      const paymentId = await storeRewardedResolve(await mppRewardPayment(ownerMpp, reward), id, reward);
+      expect(await usdcE(ownerMpp.address)).toBe(before - reward);
+      // The reward cannot be paid, nor refunded until an operator tops the payout wallet up.
+      expect(await settlePayout(id)).toEqual({ status: "pending" });
+      await fundTempoWallet(devnet, payoutKey, { usdcE: reward });
+      const outcome = await settlePayout(id);
+      expect(outcome).toMatchObject({ status: "refunded" });
+      const { refundTxHash } = outcome as { refundTxHash: Hash };
+      expect(await usdcE(ownerMpp.address)).toBe(before);
+      // The refund names the payment it pays back (readable on any explorer), so no other refund of the
+      // item can stand for it.
+      const memo = toHex(`refund:${paymentId}`, { size: 32 });
+      const receipt = await getTransactionReceipt(tempo, { hash: refundTxHash });
+      const sent = parseEventLogs({ abi: Abis.tip20, logs: receipt.logs, eventName: "TransferWithMemo" });
+      expect(sent.map((l) => l.args)).toEqual([
+        { from: expect.any(String), to: ownerMpp.address, amount: reward, memo },
+      ]);
+      const [ledger] = await (await getDb()).select().from(payments).where(eq(payments.id, paymentId));
+      expect(ledger).toMatchObject({ status: "refunded", refundTxRef: refundTxHash });
+      refunds.push(refundTxHash);
+    }
+    expect(new Set(refunds).size).toBe(2);
+    const [item] = await (await getDb()).select().from(feedback).where(eq(feedback.id, id));
+    expect(item).toMatchObject({ resolved: false, resolvingPaymentId: null });
+  }, 90_000);
 });

@@ -17,7 +17,8 @@ import { payoutClient, tempoBalance } from "@/lib/payment/tempo";
 import type { PaidContext } from "@/lib/payment/types";
 import { type ResolveFeedbackInput, resolveFeedbackSchema, rewardOf } from "@/lib/schemas/resolve";
 import { enqueueWebhook } from "@/lib/webhooks/outbox";
-import { rewardMemo, settlePayout } from "./settle-payout";
+import { rewardMemo } from "./memos";
+import { settlePayout } from "./settle-payout";
 
 /**
  * What a rewarded resolve keeps in its ledger row, enough to finish it after a crash; recovery parses

@@ -5,7 +5,7 @@ import { getTransactionReceipt, readContract } from "viem/actions";
 import { Abis } from "viem/tempo";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { payouts } from "@/lib/db/schema";
+import { feedback, payouts } from "@/lib/db/schema";
 import { createMppFetch } from "@/scripts/clients/mpp-payer";
 import { createSignInFetch } from "@/scripts/clients/siwx-fetch";
 import { devnetX402Payer } from "@/scripts/clients/x402-payer";
@@ -13,8 +13,8 @@ import { tempoClient } from "@/scripts/devnet/tempo";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { chainReader } from "@/testing/chain";
 import { distinctTitle } from "@/testing/titles";
+import { rewardMemo } from "./memos";
 import { recoverPayouts } from "./recover-payouts";
-import { rewardMemo } from "./settle-payout";
 
 const devnet = inject("devnet");
 const tempo = tempoClient(devnet.tempo);
@@ -171,6 +171,40 @@ describe("rewards", () => {
     });
     const rows = await (await getDb()).select().from(payouts).where(eq(payouts.feedbackId, head));
     expect(rows).toEqual([]);
+  });
+
+  it("frees an item once its reward is paid: it moves like any other item, and is never rewarded again", async () => {
+    const [tipped, plain] = [await newItem(), await newItem()];
+    const paid = await resolve(owner, { feedbackId: tipped, rewardAmount: "0.1" });
+    expect(paid.status).toBe(200);
+    const { reward } = await paid.json();
+    const setStatus = (feedbackIds: string[], status: string) =>
+      ownerReader.fetch(
+        `${APP}/api/namespace/feedback/status`,
+        postJson({ namespace, feedbackIds, status, message: "Looking again" }),
+      );
+
+    // An all-or-none change that names it, then one of its own: both go through.
+    const both = await setStatus([plain, tipped], "in_progress");
+    expect(both.status).toBe(200);
+    expect((await both.json()).changed).toEqual([
+      { id: plain, from: "open" },
+      { id: tipped, from: "resolved" },
+    ]);
+    expect((await setStatus([tipped], "open")).status).toBe(200);
+    const [row] = await (await getDb()).select().from(feedback).where(eq(feedback.id, tipped));
+    expect(row).toMatchObject({ status: "open", resolved: false, resolvingPaymentId: null });
+    expect(row!.rewardTxHash).toBe(reward.txHash);
+
+    // Reopened, it still had its one reward: a second is refused before anything is charged.
+    const before = await evm.balanceOf(owner.address);
+    const again = await resolve(owner, { feedbackId: tipped, rewardAmount: "0.1" });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ type: "/problems/reward-already-paid" });
+    expect(await evm.balanceOf(owner.address)).toBe(before);
+    expect((await resolve(ownerReader, { feedbackId: tipped, message: "Done" })).status).toBe(200);
+    const rows = await (await getDb()).select().from(payouts).where(eq(payouts.feedbackId, tipped));
+    expect(rows.map((r) => r.status)).toEqual(["paid"]);
   });
 
   it("recovers a payout a crash left owed, and never pays it twice", async () => {

@@ -1,22 +1,10 @@
 import "server-only";
-import { type Hex, type TransactionReceipt, toHex } from "viem";
-import { lapsed } from "@/lib/chain/blocks";
-import { lookupReceipt } from "@/lib/chain/receipts";
-import { transferWithMemoLogs } from "@/lib/chain/tip20";
+import type { Hex } from "viem";
 import { type Db, getDb } from "@/lib/db/client";
-import { env } from "@/lib/env";
 import { describeError } from "@/lib/http/log";
 import { leaseRefundWallet, sendX402Refund, x402RefundReceipt, x402RefundState } from "@/lib/payment/refund";
-import {
-  broadcast,
-  findTransferWithMemo,
-  payoutClient,
-  signTransfer,
-  tempoBalance,
-  tempoHead,
-  tempoReader,
-  transferValidBefore,
-} from "@/lib/payment/tempo";
+import { payoutClient, tempoBalance } from "@/lib/payment/tempo";
+import { refundMemo } from "./memos";
 import {
   markPaid,
   markRefunded,
@@ -25,34 +13,16 @@ import {
   paymentOf,
   payoutFor,
   recordRefundSent,
-  recordSigned,
 } from "./payout-store";
+import { signAndSend, type TempoTransfer, tempoTransferState, waitMined } from "./tempo-transfer";
 
 export type PayoutOutcome =
   | { status: "paid"; txHash: Hex; recipient: string; amount: string }
   | { status: "refunded"; refundTxHash: Hex; reason: string }
   | { status: "pending" };
 
-/** How long one call waits for a transfer it sent to be mined (Tempo mines every second) before "pending". */
-const WAIT_MS = 10_000;
 /** An x402 refund sent this recently is waited for, not sent again (a second send would only revert). */
 const REFUND_RESEND_AFTER_MS = 60_000;
-
-/** The 32-byte memo that ties a transfer to its feedback item, readable on any explorer. */
-export function rewardMemo(feedbackId: string, kind: "reward" | "refund" = "reward"): Hex {
-  const text = `${kind}:${feedbackId}`;
-  return toHex(text.slice(0, 32), { size: 32 });
-}
-
-/** Looks for a receipt until one exists or the wait ends; a read that fails is only a look that missed. */
-async function waitMined(look: () => Promise<TransactionReceipt | null>): Promise<TransactionReceipt | null> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const receipt = await look().catch(() => null);
-    if (receipt || Date.now() > deadline) return receipt;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /**
  * Drives an item's payout to its end, at most once, whatever happened before. Every chain read has
@@ -89,79 +59,6 @@ function paid(row: PayoutRow): PayoutOutcome {
   return { status: "paid", txHash: row.txHash as Hex, recipient: row.recipient, amount: row.amount };
 }
 
-/** Whether a mined Tempo receipt moved `amount` of USDC.e from the payout wallet to `to` with `memo`. */
-function carriesTransfer(
-  receipt: TransactionReceipt,
-  expected: { to: string; amount: bigint; memo: string },
-) {
-  if (receipt.status !== "success") return false;
-  const from = payoutClient().account.address.toLowerCase();
-  return transferWithMemoLogs(receipt.logs).some(
-    (log) =>
-      log.address.toLowerCase() === env().MPP_CURRENCY.toLowerCase() &&
-      log.args.from.toLowerCase() === from &&
-      log.args.to.toLowerCase() === expected.to.toLowerCase() &&
-      log.args.amount === expected.amount &&
-      log.args.memo.toLowerCase() === expected.memo.toLowerCase(),
-  );
-}
-
-type TempoTransfer = {
-  kind: "payout" | "refund";
-  rawTx: string | null;
-  txHash: string | null;
-  to: Hex;
-  amount: bigint;
-  memo: Hex;
-};
-
-/**
- * One step of a USDC.e transfer from the payout wallet (a reward, or the refund of an MPP payment):
- * "landed" with its hash, "reverted", "waiting" (live bytes re-sent and not mined yet) or "dead" (no
- * transfer exists and none can still land: a new one may be signed).
- */
-async function tempoTransferState(
-  row: PayoutRow,
-  transfer: TempoTransfer,
-): Promise<{ state: "landed"; txHash: Hex } | { state: "reverted" | "waiting" | "dead" }> {
-  if (transfer.rawTx && transfer.txHash) {
-    // The head first, then the receipt: a lookup made after the bytes lapsed that finds nothing is final.
-    const dead = lapsed(await tempoHead(), transferValidBefore(transfer.rawTx as Hex));
-    const receipt = await lookupReceipt(tempoReader(), transfer.txHash as Hex);
-    if (receipt) {
-      return carriesTransfer(receipt, transfer)
-        ? { state: "landed", txHash: transfer.txHash as Hex }
-        : { state: "reverted" };
-    }
-    if (!dead) {
-      await broadcast(transfer.rawTx as Hex).catch(() => {});
-      const mined = await waitMined(() => lookupReceipt(tempoReader(), transfer.txHash as Hex));
-      if (!mined) return { state: "waiting" };
-      return carriesTransfer(mined, transfer)
-        ? { state: "landed", txHash: transfer.txHash as Hex }
-        : { state: "reverted" };
-    }
-  }
-  // Before signing anything new, make sure no earlier attempt paid: the memo over the whole life.
-  const found = await findTransferWithMemo(transfer.memo, row.createdAt);
-  if (found && found.to.toLowerCase() === transfer.to.toLowerCase() && found.amount === transfer.amount) {
-    return { state: "landed", txHash: found.txHash };
-  }
-  return { state: "dead" };
-}
-
-/** Signs a new Tempo transfer, records its bytes (only if nobody recorded others since), then sends it. */
-async function signAndSend(db: Db, row: PayoutRow, transfer: TempoTransfer): Promise<"again" | "pending"> {
-  const signed = await signTransfer(transfer.to, transfer.amount, transfer.memo);
-  if (!(await recordSigned(db, row, transfer.kind, signed))) return "again";
-  try {
-    await broadcast(signed.rawTx);
-  } catch (error) {
-    console.error(`[payout ${row.id}] ${transfer.kind} broadcast failed: ${describeError(error)}`);
-  }
-  return (await waitMined(() => lookupReceipt(tempoReader(), signed.txHash))) ? "again" : "pending";
-}
-
 /** One step of a payout; "again" when the row changed and must be re-read. */
 async function advancePayout(db: Db, row: PayoutRow): Promise<"again" | "pending"> {
   const transfer: TempoTransfer = {
@@ -195,7 +92,7 @@ async function advanceRefund(db: Db, row: PayoutRow): Promise<"again" | "pending
     txHash: row.refundTxHash,
     to: payment.payer as Hex,
     amount: BigInt(payment.amount),
-    memo: rewardMemo(row.feedbackId, "refund"),
+    memo: refundMemo(row.paymentId),
   };
   const state = await tempoTransferState(row, transfer);
   if (state.state === "landed") return markRefunded(db, row, state.txHash).then(() => "again");
@@ -225,6 +122,7 @@ async function advanceX402Refund(
     return (await waitMined(() => x402RefundReceipt(row.refundTxHash as Hex))) ? "again" : "pending";
   }
   const txHash = await sendX402Refund(target);
-  await recordRefundSent(db, row, txHash);
+  // Another worker moved the payout meanwhile: read it again (the chain spends the refund's nonce once).
+  if (!(await recordRefundSent(db, row, txHash))) return "again";
   return (await waitMined(() => x402RefundReceipt(txHash))) ? "again" : "pending";
 }
