@@ -489,9 +489,10 @@ function withPaymentId(error: unknown, paymentId: string): unknown {
 }
 
 /**
- * The answer to a credential the ledger has seen: stored → the same answer as the first time (its
- * finishing step re-run, which is idempotent), with no new charge; still open → 503 with the payment
- * id; failed or refunded → 402, since no money of this credential's stayed with us.
+ * The answer to a credential the ledger has seen: claimed for another request → 409, whatever became
+ * of that claim (no state of it will ever buy this request); stored → the same answer as the first time
+ * (its finishing step re-run, which is idempotent), with no new charge; still open → 503 with the
+ * payment id; failed or refunded → 402, since no money of this credential's stayed with us.
  */
 async function answerSeen<TBody>(
   row: PaymentRow,
@@ -504,14 +505,17 @@ async function answerSeen<TBody>(
 ): Promise<Response> {
   const paymentId = row.id;
   noteRequest({ paymentId });
+  if (row.requestHash !== context.requestHash || row.operation !== context.operation) {
+    throw new AppError(
+      "payment-already-used",
+      `This payment (${paymentId}) ${row.status === "fulfilled" ? "already paid" : "was already claimed"} for another request, and was not charged again. Sign a new payment for this one.`,
+      {
+        type: context.protocol.replayProblemType,
+        body: { paymentId, ...(row.resultId ? { resultId: row.resultId } : {}) },
+      },
+    );
+  }
   if (row.status === "fulfilled" && row.txRef && row.resultId) {
-    if (row.requestHash !== context.requestHash || row.operation !== context.operation) {
-      throw new AppError(
-        "payment-already-used",
-        `This payment (${paymentId}) already paid for another request, and was not charged again. Sign a new payment for this one.`,
-        { type: context.protocol.replayProblemType, body: { paymentId, resultId: row.resultId } },
-      );
-    }
     let body = (row.response ?? {}) as TBody;
     if (context.finish) {
       body = await context.finish({ resultId: row.resultId, body }).catch((error: unknown) => {
