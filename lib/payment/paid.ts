@@ -266,13 +266,18 @@ async function checkBeforeClaim<TBody>(attempt: Attempt<TBody>): Promise<Checked
       throw unavailable();
     });
     // A retry under the same Idempotency-Key is answered by the payment it already made, whatever new
-    // credential it carries: that one is never claimed, so it is never charged.
-    const earlier = await underSameKey(attempt, read.payer);
-    if (earlier) return answerRetry(earlier, attempt.requestHash, seen);
+    // credential it carries: that one is never claimed, so it is never charged. The key is the payer's,
+    // so a credential that merely names a payer is proven to be theirs before the key is looked up.
+    let payment: VerifiedPayment | null = null;
+    if (attempt.idempotencyKey) {
+      payment = await protocol.provePayer(request, call.charge, read).catch(verificationFailed(protocol));
+      const earlier = await underSameKey(attempt, read.payer);
+      if (earlier) return answerRetry(earlier, attempt.requestHash, seen);
+    }
     const write = await call.prepare(true);
     const direct = !write.lockKey && !write.reserve && !write.authorize && protocol.settleUnverified;
-    if (direct) return { read, write };
-    const payment = await verifyCredential(protocol, request, call.charge, read);
+    if (direct) return payment ? { read, write, payment } : { read, write };
+    payment ??= await verifyCredential(protocol, request, call.charge, read);
     await write.authorize?.(payment);
     return { read, write, payment };
   } catch (error) {
@@ -386,12 +391,15 @@ function verifyCredential(
   charge: Charge,
   read: ReadCredential,
 ): Promise<VerifiedPayment> {
-  return protocol.verify(request, charge, read).catch((error: unknown) => {
-    if (error instanceof AppError) throw error;
-    console.error(`[payment] ${protocol.name} verification unavailable: ${describeError(error)}`);
-    throw unavailable();
-  });
+  return protocol.verify(request, charge, read).catch(verificationFailed(protocol));
 }
+
+/** A proof or verification that failed without refusing: the network could not be asked. */
+const verificationFailed = (protocol: PaymentProtocol) => (error: unknown) => {
+  if (error instanceof AppError) throw error;
+  console.error(`[payment] ${protocol.name} verification unavailable: ${describeError(error)}`);
+  throw unavailable();
+};
 
 /** 503 before any claim: the payment network could not be asked, and nothing was charged. */
 function unavailable(): AppError {
