@@ -44,11 +44,6 @@ const serverSchema = z
       .optional(),
     X402_FACILITATOR_URL: httpUrl.optional(),
     X402_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
-    /**
-     * A stable name for this instance (a pod or host name). Instances lease signing keys under it, so a
-     * restarted instance takes its own keys back at once; never give two live instances the same name.
-     */
-    INSTANCE_ID: z.string().min(1).max(100).optional(),
     /** How often each instance reconciles open payments and payouts with the chains. */
     RECOVERY_INTERVAL_MS: z.coerce.number().int().min(500).max(3_600_000).default(60_000),
     SIWX_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),

@@ -24,8 +24,6 @@ const next = spawn("npx", ["next", "dev", "--port", String(port)], {
       databaseUrl: process.env.DATABASE_URL,
       pgliteDir: process.env.PGLITE_DIR ?? ".data/pglite",
     }),
-    // A restarted dev server takes its own signing-key leases back at once.
-    INSTANCE_ID: process.env.INSTANCE_ID ?? "dev",
   },
 });
 

@@ -20,6 +20,5 @@ const offline: Record<string, string> = {
   TEMPO_RPC_URL: NOWHERE,
   TEMPO_CHAIN_ID: "1337",
   PAYOUT_PRIVATE_KEY: key(2),
-  INSTANCE_ID: "vitest-unit",
 };
 for (const [name, value] of Object.entries(offline)) process.env[name] ??= value;

@@ -26,7 +26,7 @@ export type Cluster = {
   balancer: Balancer;
   /** The instances now behind the balancer. */
   up(): AppInstance[];
-  /** Runs exactly `n` instances behind the balancer (instance i always has INSTANCE_ID inst-i). */
+  /** Runs exactly `n` instances behind the balancer. */
   scale(n: number): Promise<void>;
   /** Per instance now up: its paid calls that stored a write, by "operation/protocol", from its /metrics. */
   storedByInstance(): Promise<Array<Record<string, number>>>;
@@ -79,9 +79,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     up,
     async scale(n) {
       while (apps.length < n) {
-        // The devnet gives four facilitator keys: each instance leases one, and a fifth would find none free.
-        const i = apps.length;
-        apps.push(appInstance(await freePort(), { ...env, INSTANCE_ID: `inst-${i}` }, log));
+        // The devnet gives four facilitator keys: each instance holds one, and a fifth would find none free.
+        apps.push(appInstance(await freePort(), env, log));
       }
       await Promise.all(apps.slice(0, n).map((a) => (a.alive() ? undefined : a.start())));
       size = n;

@@ -114,9 +114,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     X402_TIMEOUT_MS: "5000",
     RECOVERY_INTERVAL_MS: "1000",
   };
-  const apps: AppInstance[] = ports.map((port, i) =>
-    appInstance(port, { ...env, INSTANCE_ID: `chaos-${i}` }, log),
-  );
+  const apps: AppInstance[] = ports.map((port) => appInstance(port, env, log));
   const target: Target = {
     pick: () => {
       const up = apps.filter((a) => a.alive());

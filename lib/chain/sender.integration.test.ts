@@ -64,4 +64,23 @@ describe("the sender", () => {
     proxy.setPolicy(PASS);
     expect((await getTransaction(client, { hash: next.hash })).nonce).toBe(nonce);
   });
+
+  it("sends nothing when its check right before signing refuses, and keeps the nonce for the next send", async () => {
+    let allowed = false;
+    const guarded = createSender({
+      client,
+      account,
+      nonces: createLocalNonceManager(),
+      receiptTimeoutMs: 5_000,
+      beforeSend: async () => {
+        if (!allowed) throw new Error("the key is no longer ours");
+      },
+    });
+    const nonce = await nextNonce();
+    await expect(guarded.send(noop)).rejects.toThrow("the key is no longer ours");
+    expect(await nextNonce()).toBe(nonce);
+    allowed = true;
+    const sent = await guarded.send(noop);
+    expect((await getTransaction(client, { hash: sent.hash })).nonce).toBe(nonce);
+  });
 });

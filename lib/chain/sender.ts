@@ -58,6 +58,8 @@ export function createSender(options: {
   nonces: LocalNonceManager;
   /** How long a background gap filler waits for its receipt. */
   receiptTimeoutMs: number;
+  /** Runs right before each transaction takes its nonce and is signed; throwing sends nothing. */
+  beforeSend?: () => Promise<void>;
 }) {
   const { client, account, nonces } = options;
   const key = { address: account.address, chainId: client.chain.id };
@@ -122,10 +124,15 @@ export function createSender(options: {
 
   /** Prepares, signs and sends a call, with the next nonce or one already `reserved` for it. */
   async function signAndSend(call: Call, fill: boolean, reserved?: number): Promise<Sent> {
-    const request = await prepare(call).catch((error) => {
-      if (reserved !== undefined) nonces.release(key, reserved, "failed");
-      throw error;
-    });
+    const request = await prepare(call)
+      .then(async (prepared) => {
+        await options.beforeSend?.();
+        return prepared;
+      })
+      .catch((error) => {
+        if (reserved !== undefined) nonces.release(key, reserved, "failed");
+        throw error;
+      });
     const taken = reserved ?? (await nonces.take({ ...key, client }));
     let serialized: Hex;
     try {

@@ -1,12 +1,12 @@
 import fc from "fast-check";
-import { Secp256k1 } from "ox";
-import { TxEnvelopeTempo } from "ox/tempo";
+import { Address, P256, Secp256k1 } from "ox";
+import { SignatureEnvelope, TxEnvelopeTempo } from "ox/tempo";
 import { fromRlp, type Hex, maxUint256, toRlp } from "viem";
 import { privateKeyToAddress } from "viem/accounts";
 import { Transaction } from "viem/tempo";
 import { describe, expect, it } from "vitest";
 import { nativeSecp256k1 } from "./ecdsa";
-import { deserializeTempoTransaction } from "./tempo-transaction";
+import { deserializeTempoTransaction, provenTempoSender } from "./tempo-transaction";
 
 const hex = (bytes: number) =>
   fc
@@ -131,5 +131,55 @@ describe("reading a signed Tempo transaction with the sender recovered natively"
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("the sender a Tempo transaction's signature proves", () => {
+  it("is the signing key's address, and the account an access key claims to act for is no proof", () => {
+    fc.assert(
+      fc.property(unsignedTx, privateKey, hex(20), hex(20), (tx, key, account, sender) => {
+        const { envelope, signature, serialized } = signed(tx, key);
+        const signer = privateKeyToAddress(key).toLowerCase();
+        expect(provenTempoSender(serialized)).toBe(signer);
+        const fields = fromRlp(`0x${serialized.slice(4)}`, "hex") as unknown as Hex[];
+        const named = `0x76${toRlp(fields.map((f, i) => (i === 11 ? sender : f))).slice(2)}` as Hex;
+        expect(provenTempoSender(named)).not.toBe(sender.toLowerCase());
+        const keychain = SignatureEnvelope.from({
+          type: "keychain",
+          userAddress: account,
+          inner: SignatureEnvelope.from(signature),
+          version: "v2",
+        });
+        expect(
+          provenTempoSender(TxEnvelopeTempo.serialize(envelope, { signature: keychain }) as Hex),
+        ).toBeNull();
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it("is a P-256 key's owner only when its signature verifies", () => {
+    const key = P256.randomPrivateKey();
+    const publicKey = P256.getPublicKey({ privateKey: key });
+    const envelope = TxEnvelopeTempo.from({
+      chainId: 1,
+      calls: [{ to: "0x0000000000000000000000000000000000000001" }],
+      nonceKey: maxUint256,
+      validBefore: 100,
+      gas: 21_000n,
+      maxFeePerGas: 1n,
+    } as never);
+    const p256 = (payload: Hex) =>
+      SignatureEnvelope.from({
+        signature: P256.sign({ payload, privateKey: key }),
+        publicKey,
+        prehash: false,
+      });
+    const good = TxEnvelopeTempo.serialize(envelope, {
+      signature: p256(TxEnvelopeTempo.getSignPayload(envelope)),
+    }) as Hex;
+    expect(provenTempoSender(good)).toBe(Address.fromPublicKey(publicKey).toLowerCase());
+    const forged = TxEnvelopeTempo.serialize(envelope, { signature: p256(`0x${"00".repeat(32)}`) }) as Hex;
+    expect(provenTempoSender(forged)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import { Address } from "ox";
 import { SignatureEnvelope, TxEnvelopeTempo } from "ox/tempo";
 import { fromRlp, type Hex, hexToBytes, numberToBytes, toRlp } from "viem";
 import { Transaction } from "viem/tempo";
@@ -29,30 +30,71 @@ export function deserializeTempoTransaction(serialized: Hex): TempoTransaction {
   return Transaction.deserialize(serialized);
 }
 
-function readWithNativeRecovery(serialized: Hex): TempoTransaction | null {
+/** A 0x76 envelope's signature and the same envelope without it, read without touching a curve. */
+function signedParts(serialized: Hex) {
   const fields = fromRlp(`0x${serialized.slice(4)}`, "hex") as readonly unknown[];
   // ox reads the signature from the 14th field, or from the 15th when the 14th is a key authorization.
   const at = Array.isArray(fields[13]) ? 14 : 13;
   const signatureField = fields[at];
   if (fields.length !== at + 1 || typeof signatureField !== "string") return null;
   const signature = SignatureEnvelope.deserialize(signatureField as Hex);
-  if (signature.type !== "secp256k1") return null;
-
-  // The same envelope without its signature: nothing to recover, so neither ox nor viem touches a curve.
   const unsigned = `0x76${toRlp(fields.slice(0, at) as Hex[]).slice(2)}` as const;
+  return { signature, unsigned };
+}
+
+/** What the sender signed: the envelope's sign payload, as ox computes it. */
+function signPayloadOf(unsigned: Hex, signature: SignatureEnvelope.SignatureEnvelope) {
+  return TxEnvelopeTempo.getSignPayload(
+    TxEnvelopeTempo.from({ ...TxEnvelopeTempo.deserialize(unsigned as `0x76${string}`), signature }),
+  );
+}
+
+function recoverSecp256k1(payload: Hex, signature: SignatureEnvelope.Secp256k1): string | null {
+  const { r, s, yParity } = signature.signature;
+  if (yParity !== 0 && yParity !== 1) return null;
+  return recoverSigner(
+    hexToBytes(payload),
+    numberToBytes(r, { size: 32 }),
+    numberToBytes(s, { size: 32 }),
+    yParity,
+  );
+}
+
+function readWithNativeRecovery(serialized: Hex): TempoTransaction | null {
+  const parts = signedParts(serialized);
+  if (parts?.signature.type !== "secp256k1") return null;
+  const { signature, unsigned } = parts;
+  // The same envelope without its signature: nothing to recover, so neither ox nor viem touches a curve.
   const transaction = Transaction.deserialize(unsigned) as TempoTransaction & { from?: Hex };
   // A sender written in the envelope (the fee payer's format) is taken as ox takes it, unrecovered.
   let from = transaction.from;
   if (from === undefined) {
-    const envelope = TxEnvelopeTempo.from({ ...TxEnvelopeTempo.deserialize(unsigned), signature });
-    const { r, s, yParity } = signature.signature;
-    if (yParity !== 0 && yParity !== 1) return null;
-    from = (recoverSigner(
-      hexToBytes(TxEnvelopeTempo.getSignPayload(envelope)),
-      numberToBytes(r, { size: 32 }),
-      numberToBytes(s, { size: 32 }),
-      yParity,
-    ) ?? undefined) as Hex | undefined;
+    from = (recoverSecp256k1(signPayloadOf(unsigned, signature), signature) ?? undefined) as Hex | undefined;
   }
   return { ...transaction, signature, ...(from === undefined ? {} : { from }) } as TempoTransaction;
+}
+
+/**
+ * The lowercase address whose key provably signed a serialized Tempo transaction, checked here without
+ * the network: a secp256k1 signature's recovered signer, or the owner of a P-256 or WebAuthn key whose
+ * signature verifies. Null for what only the chain can check (an access key acting for an account, a
+ * configurable account), and for anything unsigned or out of shape. The sender a transaction names (a
+ * written sender, an access key's account) is a claim; this is the proof.
+ */
+export function provenTempoSender(serialized: Hex): string | null {
+  if (!serialized.startsWith("0x76")) return null;
+  try {
+    const parts = signedParts(serialized);
+    if (!parts) return null;
+    const { signature, unsigned } = parts;
+    const payload = signPayloadOf(unsigned, signature);
+    if (signature.type === "secp256k1") return recoverSecp256k1(payload, signature);
+    if (signature.type === "p256" || signature.type === "webAuthn") {
+      const owner = Address.fromPublicKey(signature.publicKey);
+      return SignatureEnvelope.verify(signature, { address: owner, payload }) ? owner.toLowerCase() : null;
+    }
+    return null;
+  } catch {
+    return null;
+  }
 }

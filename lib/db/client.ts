@@ -5,6 +5,7 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
 import { retryingConflicts } from "./errors";
+import { type LockSession, pgliteLockSession, postgresLockSession } from "./lock-session";
 import * as schema from "./schema";
 
 type Schema = typeof schema;
@@ -18,7 +19,14 @@ export type DbOrTx = Db | Tx;
  * `asyncCommit` is the same database for short-lived bookkeeping whose loss in a database crash is
  * harmless (see getAsyncCommitDb); on PGlite it is `db` itself.
  */
-type Handle = { db: Db; asyncCommit: Db; close: () => Promise<void>; driver: "pglite" | "postgres" };
+type Handle = {
+  db: Db;
+  asyncCommit: Db;
+  /** Opens a session of its own for advisory locks that must end with the process (see LockSession). */
+  lockSession: () => Promise<LockSession>;
+  close: () => Promise<void>;
+  driver: "pglite" | "postgres";
+};
 
 // A few connections for the bookkeeping statements (one each per signed request or paid call).
 const ASYNC_COMMIT_CONNECTIONS = 3;
@@ -43,6 +51,7 @@ async function open(url: string | undefined, dataDir: string): Promise<Handle> {
       await lockClient.end();
     }
     const client = postgres(url, { max: 10, onnotice: () => {} });
+    const sessions = new Set<LockSession>();
     const asyncClient = postgres(url, {
       max: ASYNC_COMMIT_CONNECTIONS,
       onnotice: () => {},
@@ -51,8 +60,14 @@ async function open(url: string | undefined, dataDir: string): Promise<Handle> {
     return {
       db: retryingTransactions(drizzle({ client, schema }) as unknown as Db),
       asyncCommit: drizzle({ client: asyncClient, schema }) as unknown as Db,
+      lockSession: async () => {
+        const session = await postgresLockSession(url);
+        sessions.add(session);
+        return session;
+      },
+      // Lock sessions end with the handle too: a script that closes it must not be kept alive by one.
       close: async () => {
-        await Promise.all([client.end(), asyncClient.end()]);
+        await Promise.all([client.end(), asyncClient.end(), ...[...sessions].map((s) => s.close())]);
       },
       driver: "postgres",
     };
@@ -71,6 +86,7 @@ async function open(url: string | undefined, dataDir: string): Promise<Handle> {
   return {
     db: db as unknown as Db,
     asyncCommit: db as unknown as Db,
+    lockSession: async () => pgliteLockSession(client),
     close: () => client.close(),
     driver: "pglite",
   };
@@ -120,6 +136,11 @@ export function getDb(): Promise<Db> {
  */
 export function getAsyncCommitDb(): Promise<Db> {
   return processHandle().then((h) => h.asyncCommit);
+}
+
+/** A new session of this process's own for session-level advisory locks (see LockSession). */
+export function openLockSession(): Promise<LockSession> {
+  return processHandle().then((h) => h.lockSession());
 }
 
 /** Opens a separate, migrated database handle (tests, scripts). */

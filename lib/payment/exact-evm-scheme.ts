@@ -11,6 +11,7 @@ import type { ExactEvmScheme } from "@x402/evm/exact/facilitator";
 import { getAddress, type Hash, type Hex, type Log, parseSignature } from "viem";
 import { nativeSecp256k1, recoversTo } from "@/lib/chain/ecdsa";
 import { eip3009Events, transferAuthorizationDigest } from "@/lib/chain/eip3009";
+import { SettlementUnavailable } from "./types";
 import { EXACT_EVM_REASONS } from "./x402-settlement";
 
 // The library's reason codes, so a settlement answered here reads exactly like one of its own.
@@ -151,6 +152,8 @@ export class PlainWalletExactEvmScheme implements SchemeNetworkFacilitator {
         dataSuffix,
       });
     } catch (error) {
+      // The key could not be used (another instance holds it now): nothing was sent, and the paid call says so.
+      if (error instanceof SettlementUnavailable) throw error;
       return {
         ...refused(sendFailureReason(error)),
         errorMessage: error instanceof Error ? error.message : String(error),

@@ -24,7 +24,7 @@ import { rpcTransport } from "@/lib/chain/rpc";
 import { createSender, type Sent } from "@/lib/chain/sender";
 import { env } from "@/lib/env";
 import { PlainWalletExactEvmScheme } from "./exact-evm-scheme";
-import { leaseOneOf } from "./signer-lease";
+import { assertLeaseHeld, leaseOneOf } from "./signer-lease";
 import { SettlementUnavailable } from "./types";
 
 /** A viem chain for the configured x402 network, reached through the configured RPC only. */
@@ -93,7 +93,7 @@ function contractCode() {
  * The x402 signer of one of our keys: it sends with the key's local nonces, signed natively, and reads
  * the chain through the configured RPC.
  */
-export function facilitatorSigner(privateKey: `0x${string}`) {
+export function facilitatorSigner(privateKey: `0x${string}`, options: { leased?: boolean } = {}) {
   const e = env();
   const account = nativeSigningAccount(privateKey);
   const client = createWalletClient({
@@ -103,7 +103,14 @@ export function facilitatorSigner(privateKey: `0x${string}`) {
     pollingInterval: 250,
     transport: rpcTransport(e.X402_RPC_URL, { timeout: e.X402_TIMEOUT_MS, retryCount: 1 }),
   }).extend(publicActions);
-  const sender = createSender({ client, account, nonces, receiptTimeoutMs: e.X402_TIMEOUT_MS });
+  const sender = createSender({
+    client,
+    account,
+    nonces,
+    receiptTimeoutMs: e.X402_TIMEOUT_MS,
+    // A leased key signs only while this process still holds it, asked of the database right before.
+    beforeSend: options.leased ? () => assertLeaseHeld(account.address) : undefined,
+  });
   const signer = toFacilitatorEvmSigner(
     {
       address: account.address,
@@ -132,9 +139,9 @@ export function facilitatorSigner(privateKey: `0x${string}`) {
 }
 
 /** An in-process facilitator that verifies and settles EIP-3009 payments from one of our keys. */
-function facilitatorFor(privateKey: `0x${string}`) {
+function facilitatorFor(privateKey: `0x${string}`, leased: boolean) {
   const e = env();
-  const { signer, address, chainId } = facilitatorSigner(privateKey);
+  const { signer, address, chainId } = facilitatorSigner(privateKey, { leased });
   const facilitator = new x402Facilitator();
   // x402 version 2 only: the exact scheme, a plain wallet's payment settled with native crypto.
   facilitator.register(
@@ -146,16 +153,18 @@ function facilitatorFor(privateKey: `0x${string}`) {
 
 /** An in-process facilitator for one key, with no lease (the benchmark's settle ceiling). */
 export function singleKeyFacilitator(privateKey: `0x${string}`) {
-  return facilitatorFor(privateKey);
+  return facilitatorFor(privateKey, false);
 }
 
 /**
  * The in-process facilitator over every configured key. Verifying sends nothing and may use any key;
- * settling sends from the key this instance leases in the database, so instances never share a
- * key's nonces. A settlement with no key free is refused before anything is sent.
+ * settling sends from a key this instance holds the database lock of (see signer-lease.ts), so
+ * instances never share a key's nonces. A settlement with no key free is refused before anything is sent.
  */
 function inProcessFacilitator(): FacilitatorClient {
-  const keyed = (env().X402_FACILITATOR_PRIVATE_KEY ?? []).map((key) => facilitatorFor(key as `0x${string}`));
+  const keyed = (env().X402_FACILITATOR_PRIVATE_KEY ?? []).map((key) =>
+    facilitatorFor(key as `0x${string}`, true),
+  );
   const byAddress = new Map(keyed.map((k) => [k.address, k]));
   const [first] = keyed;
   if (!first) throw new Error("no x402 facilitator key is configured");

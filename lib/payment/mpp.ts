@@ -5,7 +5,11 @@ import { Mppx, tempo } from "mppx/server";
 import { BaseError, fromRlp, getAddress, type Hash, type Hex, keccak256, maxUint256 } from "viem";
 import { Transaction } from "viem/tempo";
 import { isChainUnreachable, refusalReason } from "@/lib/chain/failures";
-import { deserializeTempoTransaction, type TempoTransaction } from "@/lib/chain/tempo-transaction";
+import {
+  deserializeTempoTransaction,
+  provenTempoSender,
+  type TempoTransaction,
+} from "@/lib/chain/tempo-transaction";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import { receiptHeaders, reconcileMpp, settleMpp } from "./mpp-settle";
@@ -304,6 +308,17 @@ export const mppProtocol: PaymentProtocol = {
       ...read,
       settle: () => settleMpp({ read: own, challenge: credential.challenge, transaction }),
     };
+  },
+
+  async provePayer(request, charge, read) {
+    const { transaction } = await readOnce(request, charge);
+    if (provenTempoSender(transaction) === read.payer.toLowerCase()) return null;
+    // Nothing else proves the sender before broadcasting: mppx's verification simulates the
+    // transaction without its signature, so it takes the sender the transaction names on trust.
+    throw invalidPayload(
+      "payload.signature",
+      "does not prove that the paying wallet signed it: an Idempotency-Key is answered only for a transaction signed with the wallet's own key",
+    );
   },
 
   reconcile: reconcileMpp,

@@ -266,13 +266,18 @@ async function checkBeforeClaim<TBody>(attempt: Attempt<TBody>): Promise<Checked
       throw unavailable();
     });
     // A retry under the same Idempotency-Key is answered by the payment it already made, whatever new
-    // credential it carries: that one is never claimed, so it is never charged.
-    const earlier = await underSameKey(attempt, read.payer);
-    if (earlier) return answerRetry(earlier, attempt.requestHash, seen);
+    // credential it carries: that one is never claimed, so it is never charged. The key is the payer's,
+    // so a credential that merely names a payer is proven to be theirs before the key is looked up.
+    let payment: VerifiedPayment | null = null;
+    if (attempt.idempotencyKey) {
+      payment = await protocol.provePayer(request, call.charge, read).catch(verificationFailed(protocol));
+      const earlier = await underSameKey(attempt, read.payer);
+      if (earlier) return answerRetry(earlier, attempt.requestHash, seen);
+    }
     const write = await call.prepare(true);
     const direct = !write.lockKey && !write.reserve && !write.authorize && protocol.settleUnverified;
-    if (direct) return { read, write };
-    const payment = await verifyCredential(protocol, request, call.charge, read);
+    if (direct) return payment ? { read, write, payment } : { read, write };
+    payment ??= await verifyCredential(protocol, request, call.charge, read);
     await write.authorize?.(payment);
     return { read, write, payment };
   } catch (error) {
@@ -386,12 +391,15 @@ function verifyCredential(
   charge: Charge,
   read: ReadCredential,
 ): Promise<VerifiedPayment> {
-  return protocol.verify(request, charge, read).catch((error: unknown) => {
-    if (error instanceof AppError) throw error;
-    console.error(`[payment] ${protocol.name} verification unavailable: ${describeError(error)}`);
-    throw unavailable();
-  });
+  return protocol.verify(request, charge, read).catch(verificationFailed(protocol));
 }
+
+/** A proof or verification that failed without refusing: the network could not be asked. */
+const verificationFailed = (protocol: PaymentProtocol) => (error: unknown) => {
+  if (error instanceof AppError) throw error;
+  console.error(`[payment] ${protocol.name} verification unavailable: ${describeError(error)}`);
+  throw unavailable();
+};
 
 /** 503 before any claim: the payment network could not be asked, and nothing was charged. */
 function unavailable(): AppError {
@@ -489,9 +497,10 @@ function withPaymentId(error: unknown, paymentId: string): unknown {
 }
 
 /**
- * The answer to a credential the ledger has seen: stored → the same answer as the first time (its
- * finishing step re-run, which is idempotent), with no new charge; still open → 503 with the payment
- * id; failed or refunded → 402, since no money of this credential's stayed with us.
+ * The answer to a credential the ledger has seen: claimed for another request → 409, whatever became
+ * of that claim (no state of it will ever buy this request); stored → the same answer as the first time
+ * (its finishing step re-run, which is idempotent), with no new charge; still open → 503 with the
+ * payment id; failed or refunded → 402, since no money of this credential's stayed with us.
  */
 async function answerSeen<TBody>(
   row: PaymentRow,
@@ -504,14 +513,17 @@ async function answerSeen<TBody>(
 ): Promise<Response> {
   const paymentId = row.id;
   noteRequest({ paymentId });
+  if (row.requestHash !== context.requestHash || row.operation !== context.operation) {
+    throw new AppError(
+      "payment-already-used",
+      `This payment (${paymentId}) ${row.status === "fulfilled" ? "already paid" : "was already claimed"} for another request, and was not charged again. Sign a new payment for this one.`,
+      {
+        type: context.protocol.replayProblemType,
+        body: { paymentId, ...(row.resultId ? { resultId: row.resultId } : {}) },
+      },
+    );
+  }
   if (row.status === "fulfilled" && row.txRef && row.resultId) {
-    if (row.requestHash !== context.requestHash || row.operation !== context.operation) {
-      throw new AppError(
-        "payment-already-used",
-        `This payment (${paymentId}) already paid for another request, and was not charged again. Sign a new payment for this one.`,
-        { type: context.protocol.replayProblemType, body: { paymentId, resultId: row.resultId } },
-      );
-    }
     let body = (row.response ?? {}) as TBody;
     if (context.finish) {
       body = await context.finish({ resultId: row.resultId, body }).catch((error: unknown) => {

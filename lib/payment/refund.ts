@@ -23,7 +23,7 @@ import { lookupReceipt } from "@/lib/chain/receipts";
 import { rpcTransport } from "@/lib/chain/rpc";
 import { env } from "@/lib/env";
 import { x402Chain, x402Reader } from "./facilitator";
-import { holdLease } from "./signer-lease";
+import { assertLeaseHeld, holdLease } from "./signer-lease";
 import { provesPayment } from "./x402-proof";
 
 /** A resolver's x402 payment to pay back: to whom, how much, and the ledger row it came from. */
@@ -48,7 +48,7 @@ function refundWallet(): Client<Transport, Chain, Account> {
 }
 
 /**
- * Takes this instance's lease on the refund wallet (its nonces are sequential: only one instance may
+ * Takes this instance's lock on the refund wallet (its nonces are sequential: only one instance may
  * send from it at a time); false while another instance holds it, which then sends the refunds.
  */
 export async function leaseRefundWallet(): Promise<boolean> {
@@ -122,6 +122,8 @@ export async function x402RefundState(
 export async function sendX402Refund(target: X402RefundTarget): Promise<Hash> {
   const e = env();
   const client = refundWallet();
+  // Only while this instance still holds the wallet: another may have taken it since leaseRefundWallet.
+  await assertLeaseHeld(client.account.address);
   const auth = refundAuthorization(target);
   const signature = await client.account.signTypedData!({
     domain: {

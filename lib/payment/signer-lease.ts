@@ -1,72 +1,91 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
-import { hostname } from "node:os";
-import { sql } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
-import { signerLeases } from "@/lib/db/schema";
+import { createHash } from "node:crypto";
+import { openLockSession } from "@/lib/db/client";
+import type { LockSession } from "@/lib/db/lock-session";
 import { env } from "@/lib/env";
-
-/** How long a lease lasts, and how much of it must be left for a signer to start a settlement. */
-const LEASE_SECONDS = 60;
-const RENEW_WHEN_LEFT_MS = 40_000;
-
-// Kept on globalThis: a module reloaded in development must not become a stranger to its own leases.
-const state = globalThis as unknown as {
-  __signerLeases?: { holder?: string; held: Map<string, number> };
-};
-state.__signerLeases ??= { held: new Map() };
-const { held } = state.__signerLeases;
+import { describeError } from "@/lib/http/log";
+import { SettlementUnavailable } from "./types";
 
 /**
- * Who holds leases: INSTANCE_ID when the deployment gives each instance a stable name (a restarted
- * instance then takes its own leases back at once), or a name unique to this process.
+ * A key whose transactions use sequential nonces signs in one process at a time: the process that holds
+ * its session-level advisory lock, on a database session of its own. The lock ends with that session,
+ * which ends with the process, so a crashed instance's keys are free at once, with nothing to configure.
  */
-function holderId(): string {
-  const leases = state.__signerLeases!;
-  leases.holder ??= env().INSTANCE_ID ?? `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
-  return leases.holder;
+type Locks = { session: LockSession; held: Set<string>; taking: Map<string, Promise<boolean>> };
+
+// Kept on globalThis: a module reloaded in development must not open a second session beside its own.
+const state = globalThis as unknown as { __signerLocks?: Promise<Locks> };
+
+/** This process's lock session; a new one (holding nothing yet) once the last one has ended. */
+async function current(): Promise<Locks> {
+  for (;;) {
+    state.__signerLocks ??= openLockSession().then((session) => ({
+      session,
+      held: new Set<string>(),
+      taking: new Map<string, Promise<boolean>>(),
+    }));
+    const pending = state.__signerLocks;
+    const locks = await pending.catch((error: unknown) => {
+      if (state.__signerLocks === pending) state.__signerLocks = undefined;
+      throw error;
+    });
+    if (!locks.session.closed) return locks;
+    if (state.__signerLocks === pending) state.__signerLocks = undefined;
+  }
+}
+
+/** The advisory lock of a signing key: 64 bits of a hash of its address, in a namespace of its own. */
+function lockKey(address: string): bigint {
+  return createHash("sha256").update(`signer-lease:${address}`).digest().readBigInt64BE(0);
 }
 
 /**
- * Takes or renews this process's lease on a signing key, in the shared database: "kept" while it held
- * it all along, "taken" when it was not holding it just before (its nonces must then be read again
- * from the chain), null when another instance holds it. A lease is taken only when it is free or
- * lapsed, so two instances never sign with one key at once. The local deadline is counted from before
- * the database was asked: it ends early, never late.
+ * Takes this process's lock on a signing key: "kept" while it has held it all along, "taken" when it
+ * did not hold it just before (its nonces must then be read again from the chain), null while another
+ * process holds it or the database cannot be asked. The answer is this process's own knowledge;
+ * `assertLeaseHeld` asks the database right before the key signs.
  */
 export async function holdLease(address: string): Promise<"kept" | "taken" | null> {
   const key = address.toLowerCase();
-  const until = held.get(key);
-  if (until !== undefined && until - Date.now() > RENEW_WHEN_LEFT_MS) return "kept";
-  const continuous = until !== undefined && until > Date.now();
-  const asked = Date.now();
-  const holder = holderId();
-  const expiresAt = sql`now() + ${sql.raw(`interval '${LEASE_SECONDS} seconds'`)}`;
-  const rows = await (await getDb())
-    .insert(signerLeases)
-    .values({ address: key, holder, expiresAt })
-    .onConflictDoUpdate({
-      target: signerLeases.address,
-      set: { holder, expiresAt },
-      setWhere: sql`${signerLeases.holder} = ${holder} or ${signerLeases.expiresAt} < now()`,
-    })
-    .returning({ holder: signerLeases.holder });
-  if (rows.length === 1) {
-    held.set(key, asked + LEASE_SECONDS * 1000);
-    return continuous ? "kept" : "taken";
+  try {
+    const locks = await current();
+    if (locks.held.has(key)) return "kept";
+    let taking = locks.taking.get(key);
+    if (!taking) {
+      taking = locks.session.tryLock(lockKey(key)).finally(() => locks.taking.delete(key));
+      locks.taking.set(key, taking);
+    }
+    if (!(await taking) || locks.session.closed) return null;
+    locks.held.add(key);
+    return "taken";
+  } catch (error) {
+    console.error(`[signer-lease] the lock session failed: ${describeError(error)}`);
+    return null;
   }
-  held.delete(key);
-  return null;
 }
 
 /** The first of `addresses` this process holds or can take, preferring one it already holds; null if none. */
 export async function leaseOneOf(
   addresses: readonly string[],
 ): Promise<{ address: string; taken: boolean } | null> {
-  const mine = (a: string) => Number(held.has(a.toLowerCase()));
+  const locks = await current().catch(() => undefined);
+  const mine = (a: string) => Number(locks?.held.has(a.toLowerCase()) ?? false);
   for (const address of [...addresses].sort((a, b) => mine(b) - mine(a))) {
     const lease = await holdLease(address);
     if (lease) return { address, taken: lease === "taken" };
   }
   return null;
+}
+
+/**
+ * Right before a key signs: throws SettlementUnavailable (nothing sent) unless this process holds its
+ * lock and the database confirms the session that holds it is still there. A session found gone is
+ * given up, so the next holdLease takes the key anew ("taken") and its nonces are read again.
+ */
+export async function assertLeaseHeld(address: string): Promise<void> {
+  const locks = await current().catch(() => undefined);
+  const held = locks?.held.has(address.toLowerCase()) ?? false;
+  if (!locks || !held || !(await locks.session.alive(env().X402_TIMEOUT_MS))) {
+    throw new SettlementUnavailable(`this instance no longer holds the signing key ${address}`);
+  }
 }

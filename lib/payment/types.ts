@@ -81,6 +81,12 @@ export interface PaymentProtocol {
   keyOf(request: Request): string | null;
   /** Reads the credential strictly, without the network; throws a 402 naming what is wrong with it. */
   read(request: Request, charge: Charge): Promise<ReadCredential>;
+  /**
+   * Proves that the read credential's payer signed it, which an Idempotency-Key scoped to that payer
+   * needs before it answers: here without the network where the signature allows, else by `verify`,
+   * whose result is returned so it is not asked twice. Throws a 402 naming the field when not proven.
+   */
+  provePayer(request: Request, charge: Charge, credential: ReadCredential): Promise<VerifiedPayment | null>;
   /** Verifies a read credential against the charge without moving money; throws AppError when refused. */
   verify(request: Request, charge: Charge, credential: ReadCredential): Promise<VerifiedPayment>;
   /**

@@ -5,9 +5,9 @@ import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { getAddress, type Hash } from "viem";
 import { lookupReceipt } from "@/lib/chain/receipts";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
 import { bazaarExtension } from "./discovery";
 import { createFacilitator, settledReceipt, x402Reader } from "./facilitator";
+import { x402SignatureRefusal, x402SignedByPayer } from "./payer-proof";
 import { toAssetUnits } from "./prices";
 import { refundWalletAddress } from "./refund";
 import { withTimeout } from "./timeout";
@@ -161,10 +161,16 @@ export const x402Protocol: PaymentProtocol = {
       "x402 verify",
     );
     if (!verdict.isValid || !verdict.payer || getAddress(verdict.payer) !== read.payer) {
-      const reason = verdict.invalidReason ?? "rejected by the facilitator";
-      throw new AppError("payment-invalid", `The payment was refused: ${reason}.`);
+      throw x402SignatureRefusal(verdict.invalidReason ?? "rejected by the facilitator");
     }
     return { ...read, settle: () => settle(credential.payload, credential.requirement) };
+  },
+
+  async provePayer(request, charge, read) {
+    if (x402SignedByPayer(await readOnce(request, charge))) return null;
+    // A contract wallet (EIP-1271), a wrapped signature (EIP-6492) or no signature of the payer's at
+    // all: only the facilitator's verification can tell which.
+    return x402Protocol.verify(request, charge, read);
   },
 
   async settleUnverified(request, charge): Promise<Settlement> {

@@ -142,7 +142,7 @@ then broadcasts. The item a rewarded resolve is buying is held by a column set w
 by a row lock, so another buyer is refused at once rather than left waiting. Row locks last one statement's
 server time (grouping included: its report and the head it votes for are locked by one statement), except in
 the few multi-statement transactions (storing a rewarded resolve: about 9), which keep their item's rows for that
-many round trips, 9 to 90 ms at 1 to 10 ms, on rows no other paid call writes. The leases on signing keys are rows with an expiry, renewed every 20 s, not locks.
+many round trips, 9 to 90 ms at 1 to 10 ms, on rows no other paid call writes. Signing keys are held by session-level advisory locks, taken once per process on a connection of their own.
 
 **On a managed or distributed PostgreSQL** (on paper; this machine has only loopback). Each round trip adds the
 network's RTT, sequentially:
@@ -154,14 +154,15 @@ ${table}
   connection for about (round trips × RTT); at 10 ms a submission needs ${Math.round(submitTrips * 10)} ms of one, so an instance's pool of 10
   carries about ${Math.floor(10_000 / (submitTrips * 10))} submissions/s, well above what one instance's CPU serves. The ceiling moves to the server:
   each submission commits three times before its answer (counter, claim, store; the counter's commit, like a
-  sign-in nonce's, does not wait for the disk) and once after (grouping), and every instance opens up to 13
-  connections (10, and 3 for nonces and counters), so a server with \`max_connections\` 100 takes about 7; more
-  go through a pooler (PgBouncer in transaction mode handles postgres.js's prepared statements from 1.21 on).
+  sign-in nonce's, does not wait for the disk) and once after (grouping), and every instance opens up to 14
+  connections (10, 3 for nonces and counters, 1 holding its signing-key locks), so a server with \`max_connections\`
+  100 takes about 7; more go through a pooler (PgBouncer in transaction mode handles postgres.js's prepared statements
+  from 1.21 on), except the signing-key lock connection, which needs a session of its own.
 - A distributed PostgreSQL (~5–10 ms per round trip, each commit a consensus write): ${Math.round(submitTrips * 5)}–${Math.round(submitTrips * 10)} ms per submission
   and a few hundred ms per rewarded resolve, still small beside the chain. Correctness rests on unique indexes and
   conditional updates (\`UPDATE … WHERE status IN (…) RETURNING\`), which hold under READ COMMITTED and
-  SERIALIZABLE alike; the paid path takes no advisory lock (only migrations and mppx's read-modify-write helper,
-  which a charge does not call). Two caveats: the rate-limit counter is one row per client address per minute,
+  SERIALIZABLE alike; the paid path takes no advisory lock but an instance's own signing-key locks, each once per process (and
+  migrations and mppx's read-modify-write helper, which a charge does not call). Two caveats: the rate-limit counter is one row per client address per minute,
   a hot row under optimistic concurrency when one address sends many calls at once (behind a load balancer set
   \`TRUST_PROXY\`, or every request counts on the balancer's row, as in this bench); and a database that aborts a
   transaction for a race it lost (a serialization failure, SQLSTATE 40001, or a deadlock, 40P01) costs that

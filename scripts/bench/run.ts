@@ -1126,8 +1126,7 @@ async function main() {
     section("Server-side phases of a paid x402 submission (in-process: claim, settle, commit)");
     const phasesFile = path.join(tmp, "phases.json");
     results.phases = await attempt("phases", async () => {
-      // From the fourth key: a key the phases lease stays leased for a while after they end, and the server
-      // started next would find its one key taken (every paid call a 503) until the lease ran out.
+      // From the fourth key: never the one the server started next settles from.
       await runInProcessChild(path.join(ROOT, "scripts/bench/inproc.ts"), ["phases", phasesFile], {
         ...childEnv,
         X402_FACILITATOR_PRIVATE_KEY: childEnv.X402_FACILITATOR_PRIVATE_KEY!.split(",")[3]!,
@@ -1186,12 +1185,10 @@ async function singleInstance(
   funded: ChainPoint,
 ) {
   const keys = (env.X402_FACILITATOR_PRIVATE_KEY ?? "").split(",");
-  // A stable instance name: a restarted server takes its key's lease back at once instead of after 60 s.
   const ourEnv = {
     ...env,
     NEXT_DIST_DIR: DIST_DIR,
     X402_FACILITATOR_PRIVATE_KEY: keys[0]!,
-    INSTANCE_ID: "bench-single",
   };
   section("next start");
   let app = await startNext({ dir: ROOT, port, env: ourEnv });

@@ -14,7 +14,7 @@ export function devnetAppEnv(info: DevnetInfo, options: { databaseUrl?: string; 
     X402_ASSET_NAME: info.x402.assetName,
     X402_ASSET_VERSION: info.x402.assetVersion,
     X402_PAY_TO: info.x402.payTo,
-    // One key per app instance (each leases one): the devnet runs up to four instances side by side.
+    // One key per app instance (each holds one): the devnet runs up to four instances side by side.
     X402_FACILITATOR_PRIVATE_KEY: [
       info.x402.facilitatorPrivateKey,
       ...extraFacilitators.map((a) => a.privateKey),

@@ -1,9 +1,9 @@
 import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
- * Which app instance may sign with a key whose nonces are sequential (the x402 facilitator's, the
- * x402 refund wallet's): one holder per key, for a short renewable lease. Two instances signing from
- * one key with nonce managers of their own would collide on nonces.
+ * No longer read or written: which instance may sign with a key whose nonces are sequential is now a
+ * session-level advisory lock (lib/payment/signer-lease.ts), which ends with its holder. Kept until a
+ * migration drops it.
  */
 export const signerLeases = pgTable("signer_leases", {
   address: text("address").primaryKey(),
