@@ -111,6 +111,7 @@ export async function storeRewardedResolve(payment: VerifiedPayment, id: string,
     paymentId: claim.paymentId,
     txRef,
     payer: payment.payer,
+    payerContractOn: payment.payerContractOn,
     protocol: payment.protocol,
   });
   return claim.paymentId;

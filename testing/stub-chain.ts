@@ -7,7 +7,7 @@ import { freePort } from "@/scripts/devnet/anvil";
 /** Test-only: a contract wallet whose isValidSignature(hash, sig) says yes iff sig's first word is hash. */
 export const STUB_WALLET = "0x000000000000000000000000000000000000c0de";
 // calldataload(4) == calldataload(0x64) ? return 0x1626ba7e (ERC-1271 magic) : return 0.
-const STUB_WALLET_CODE = "0x60043560643514600f5760206000f35b631626ba7e60e01b60005260206000f3";
+export const STUB_WALLET_CODE = "0x60043560643514600f5760206000f35b631626ba7e60e01b60005260206000f3";
 
 /** Signs the way STUB_WALLET checks; override signMessage to forge. */
 export const stubWalletSigner: EVMSigner = {

@@ -12,6 +12,7 @@ const ctx: PaidContext = {
   paymentId: "pay_test",
   txRef: null,
   payer: "0x00000000000000000000000000000000000A11CE",
+  payerContractOn: null,
   protocol: "x402",
 };
 

@@ -224,6 +224,8 @@ async function readMpp(request: Request, charge: Charge): Promise<ReadMpp> {
       // One payment per challenge: the challenge id is HMAC-bound to this route, price and expiry.
       paymentKey: `mpp:${credential.challenge.id}`,
       payer,
+      // A Tempo account's transaction is signed by its own key (or one it registered): never a contract.
+      payerContractOn: null,
       amount: toAssetUnits(charge.amountMicroUsd, 6).toString(),
       asset: e.MPP_CURRENCY,
       network: `eip155:${e.TEMPO_CHAIN_ID}`,

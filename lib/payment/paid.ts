@@ -341,7 +341,13 @@ async function store<TBody>(
 ): Promise<{ resultId: string; body: TBody } | Response> {
   const { db, protocol, same, seen } = attempt;
   const { read, write } = checked;
-  const ctx: PaidContext = { db, ...settled, payer: read.payer, protocol: protocol.name };
+  const ctx: PaidContext = {
+    db,
+    ...settled,
+    payer: read.payer,
+    payerContractOn: read.payerContractOn,
+    protocol: protocol.name,
+  };
   try {
     return await commitPaid(write.commit, ctx);
   } catch (error) {

@@ -119,7 +119,14 @@ describe("storing a settled write", () => {
       createdAt: new Date(),
     });
     const { txRef } = await payment.settle();
-    const ctx = { db, paymentId, txRef, payer: payment.payer, protocol: payment.protocol };
+    const ctx = {
+      db,
+      paymentId,
+      txRef,
+      payer: payment.payer,
+      payerContractOn: payment.payerContractOn,
+      protocol: payment.protocol,
+    };
     const item = submitFeedbackSchema.parse(input);
     const commit = (c: PaidContext) => submitFeedback({ ...item, signedIn: null }, c);
 
@@ -157,7 +164,14 @@ describe("storing a settled write", () => {
   it("stores every field of an item as it was given", async () => {
     const { db, payment, paymentId, input } = await claimedPayment();
     const { txRef } = await payment.settle();
-    const ctx = { db, paymentId, txRef, payer: payment.payer, protocol: payment.protocol };
+    const ctx = {
+      db,
+      paymentId,
+      txRef,
+      payer: payment.payer,
+      payerContractOn: payment.payerContractOn,
+      protocol: payment.protocol,
+    };
     const item = submitFeedbackSchema.parse({
       ...input,
       severity: "high",
@@ -186,7 +200,14 @@ describe("storing a settled write", () => {
   it("records the settlement when storing fails, so recovery finishes the write from the ledger", async () => {
     const { db, payment, paymentId } = await claimedPayment();
     const { txRef } = await payment.settle();
-    const ctx = { db, paymentId, txRef, payer: payment.payer, protocol: payment.protocol };
+    const ctx = {
+      db,
+      paymentId,
+      txRef,
+      payer: payment.payer,
+      payerContractOn: payment.payerContractOn,
+      protocol: payment.protocol,
+    };
     const failing = async () => {
       throw new Error("the database went away");
     };

@@ -102,6 +102,7 @@ async function recoverOne(db: Db, operations: PaidOperations, row: PaymentRow, r
       paymentId: row.id,
       txRef: null,
       payer: row.payer as `0x${string}`,
+      payerContractOn: row.payerContractOn,
       protocol: row.protocol,
     });
     report.fulfilled++;

@@ -32,6 +32,11 @@ export type ReadCredential = {
   paymentKey: string;
   /** The paying wallet the credential names (verification proves it signed). */
   payer: `0x${string}`;
+  /**
+   * The chain the payer is a contract wallet on (its signature does not recover to it: EIP-1271/6492),
+   * whose address is its own there only; null when a plain key signed.
+   */
+  payerContractOn: string | null;
   amount: string;
   asset: string;
   network: string;
@@ -127,7 +132,13 @@ export type LedgerRef = {
  * record on it). The write stores itself and fulfils that row atomically, either in one transaction
  * ending with `fulfilPayment` or in one statement embedding `fulfilment`, so it is stored exactly once.
  */
-export type PaidContext = LedgerRef & { db: DbOrTx; payer: `0x${string}`; protocol: string };
+export type PaidContext = LedgerRef & {
+  db: DbOrTx;
+  payer: `0x${string}`;
+  /** See ReadCredential.payerContractOn. */
+  payerContractOn: string | null;
+  protocol: string;
+};
 
 /** Settlement failed and the payer was not charged: the credential was spent without moving money. */
 export class SettlementError extends Error {

@@ -101,6 +101,9 @@ function described(credential: X402Credential): ReadCredential {
     protocol: "x402",
     paymentKey: credential.paymentKey,
     payer: credential.payer,
+    // A signature that does not recover to its payer can only settle as a contract wallet's (EIP-1271 or
+    // EIP-6492, which the facilitator checks): an address that is the payer's own on this chain only.
+    payerContractOn: x402SignedByPayer(credential) ? null : requirement.network,
     amount: requirement.amount,
     asset: requirement.asset,
     network: requirement.network,

@@ -515,6 +515,7 @@ async function phases() {
         paymentId: claim.paymentId,
         txRef: settlement.txRef,
         payer: peeked.payer,
+        payerContractOn: peeked.payerContractOn,
         protocol: peeked.protocol,
       });
       const t3 = now();

@@ -19,6 +19,8 @@ export const payments = pgTable(
     lockKey: text("lock_key"),
     status: text("status").$type<PaymentStatus>().notNull(),
     payer: text("payer").notNull(),
+    /** The chain the payer proved a contract wallet on (EIP-1271/6492); null for a plain key's signature. */
+    payerContractOn: text("payer_contract_on"),
     amount: text("amount").notNull(),
     asset: text("asset").notNull(),
     network: text("network").notNull(),

@@ -19,7 +19,7 @@ export const SHARED_WORDS = 0.45;
  * a status, an item number), a snake_case identifier, an acronym, a quoted string, or a capitalised
  * word after the first (a product, a browser, a platform).
  */
-const SPECIFICS = String.raw`((?:/[A-Za-z0-9_.{}:-]+)+|[A-Za-z_]*[0-9][A-Za-z0-9_.:-]*|[A-Za-z]+_[A-Za-z0-9_]+|[A-Z]{2,}[A-Z0-9]*|'[^']{3,80}'|"[^"]{3,80}")`;
+const SPECIFICS = `((?:/[A-Za-z0-9_.{}:-]+)+|[A-Za-z_]*[0-9][A-Za-z0-9_.:-]*|[A-Za-z]+_[A-Za-z0-9_]+|[A-Z]{2,}[A-Z0-9]*|'[^']{3,80}'|"[^"]{3,80}")`;
 const NAMES = String.raw`\s([A-Z][a-z]+)`;
 
 /** A title's specifics, lowercased. */

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
+import { isHolder } from "@/lib/auth/identity";
 import { getDb } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
@@ -25,7 +26,11 @@ const notSubmitter = () =>
 export async function followUpWrite(input: FollowUpInput): Promise<PaidWrite<FollowUpAnswer>> {
   const db = await getDb();
   const [item] = await db
-    .select({ status: feedback.status, submitter: feedback.submitterWallet })
+    .select({
+      status: feedback.status,
+      submitter: feedback.submitterWallet,
+      submitterOn: feedback.submitterContractOn,
+    })
     .from(feedback)
     .where(eq(feedback.id, input.feedbackId))
     .limit(1);
@@ -39,7 +44,8 @@ export async function followUpWrite(input: FollowUpInput): Promise<PaidWrite<Fol
   return {
     input,
     authorize: async (payment) => {
-      if (item.submitter?.toLowerCase() !== payment.payer.toLowerCase()) throw notSubmitter();
+      const payer = { address: payment.payer, contractOn: payment.payerContractOn };
+      if (!isHolder(payer, item.submitter, item.submitterOn)) throw notSubmitter();
     },
     commit: (ctx) => commitFollowUp(input, ctx),
   };

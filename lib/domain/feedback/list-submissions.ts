@@ -13,10 +13,10 @@ export async function listSubmissions(who: Who, query: StatusQuery, db?: DbOrTx)
   db ??= await getDb();
   const { address: wallet, contractOn } = whoOf(who);
   // A contract wallet's reports are its own on the chain it paid on only (see isHolder).
-  const where = [
-    eq(feedback.submitterWallet, wallet),
-    contractOn === null ? isNull(feedback.submitterContractOn) : eq(feedback.submitterContractOn, contractOn),
-  ];
+  const where = [eq(feedback.submitterWallet, wallet)];
+  if (contractOn !== null) {
+    where.push(or(isNull(feedback.submitterContractOn), eq(feedback.submitterContractOn, contractOn))!);
+  }
   if (query.namespace) where.push(eq(feedback.namespace, query.namespace));
   const scope = `status\n${wallet.toLowerCase()}\n${query.namespace ?? ""}`;
   const page = await pageOf(db, { where, limit: query.limit, cursor: query.cursor, scope });

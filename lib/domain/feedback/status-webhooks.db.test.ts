@@ -102,7 +102,14 @@ describe("feedback.status_changed", () => {
       request: {},
     });
     const input = followUpSchema.parse({ feedbackId: id, message: "Firefox 130" });
-    const ctx = { db, paymentId, txRef: "0xabc", payer: agent, protocol: "x402" } as const;
+    const ctx = {
+      db,
+      paymentId,
+      txRef: "0xabc",
+      payer: agent,
+      payerContractOn: null,
+      protocol: "x402",
+    } as const;
     await commitFollowUp(input, ctx);
     expect(await queued(db)).toEqual([
       expect.objectContaining({

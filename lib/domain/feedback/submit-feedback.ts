@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
+import { isHolder } from "@/lib/auth/identity";
 import { SQLSTATE, sqlStateOf } from "@/lib/db/errors";
 import { jsonb, param, prepared } from "@/lib/db/prepared";
 import { feedback, namespaces } from "@/lib/db/schema";
@@ -25,7 +26,7 @@ export type SubmitFeedbackAnswer = { id: string; namespace: string; registered: 
  * before payment), if it sent one. Recovery parses the stored input with this again.
  */
 export const submissionSchema = submitFeedbackSchema.extend({
-  signedIn: identitySchema.pick({ address: true, did: true }).nullable().default(null),
+  signedIn: identitySchema.pick({ address: true, did: true, contractOn: true }).nullable().default(null),
 });
 export type Submission = z.output<typeof submissionSchema>;
 
@@ -74,6 +75,7 @@ const storeStatement = prepared((db) => {
       verified: param("verified"),
       submitterDid: param("submitterDid"),
       submitterWallet: param("submitterWallet"),
+      submitterContractOn: param("submitterContractOn"),
       paymentId: sql<string>`(select ${paid.id} from ${paid})`,
       createdAt: param("createdAt"),
     })
@@ -90,7 +92,7 @@ export async function submitFeedback(input: Submission, ctx: PaidContext) {
   const { signedIn } = input;
   const id = newFeedbackId();
   const createdAt = new Date().toISOString();
-  const verified = signedIn !== null && signedIn.address.toLowerCase() === ctx.payer.toLowerCase();
+  const verified = signedIn !== null && isHolder(signedIn, ctx.payer, ctx.payerContractOn);
   const event = webhookEvent("feedback.created", {
     id,
     namespace: input.namespace,
@@ -121,6 +123,7 @@ export async function submitFeedback(input: Submission, ctx: PaidContext) {
       verified,
       submitterDid: verified && signedIn ? signedIn.did : null,
       submitterWallet: ctx.payer,
+      submitterContractOn: ctx.payerContractOn,
       createdAt,
     });
   } catch (error) {

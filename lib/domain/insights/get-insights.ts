@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, gte, isNotNull, lt, ne, sql } from "drizzle-orm";
-import { type Who, whoOf } from "@/lib/auth/identity";
+import type { Who } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, feedbackEvents, payouts } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
@@ -28,7 +28,6 @@ const rowCount = sql<number>`count(*)::int`;
  * by the database, reading the namespace's indexes by creation time and by status.
  */
 export async function getInsights(who: Who, query: InsightsQuery, db?: DbOrTx): Promise<Insights> {
-  const wallet = whoOf(who).address;
   db ??= await getDb();
   const ns = await requireOwner(who, query.namespace, db);
   const period = insightsPeriod(query);

@@ -39,6 +39,7 @@ export function registerNamespace(input: RegisterNamespaceInput, ctx: PaidContex
       // Always issued, so an owner who adds a URL later already has a secret to read.
       webhookSecret: newWebhookSecret(),
       ownerWallet: ctx.payer,
+      ownerContractOn: ctx.payerContractOn,
       paymentId: ctx.paymentId,
       createdAt,
     });

@@ -2,11 +2,13 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull, ne, notExists, sql } from "drizzle-orm";
 import { z } from "zod";
+import { isHolder, type Who } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, payouts } from "@/lib/db/schema";
 import { recordEvents } from "@/lib/domain/feedback/history";
 import { checkAlsoResolve, resolutionFor, resolveAlso } from "@/lib/domain/feedback/resolution";
 import { alreadyResolved, loadResolveTarget, notOwner } from "@/lib/domain/feedback/resolve-feedback";
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import { describeError } from "@/lib/http/log";
 import { fulfilPayment } from "@/lib/payment/ledger";
@@ -88,12 +90,19 @@ export async function rewardedResolveWrite(
   // Without a sign-in proof, the paying wallet must own the namespace (checked once it is verified).
   const { signedIn } = caller;
   const item = await loadResolveTarget(db, input.feedbackId);
-  const isOwner = (wallet: string) => item.owner?.toLowerCase() === wallet.toLowerCase();
-  if (signedIn && !isOwner(signedIn.address)) throw notOwner(item.namespace);
+  const isOwner = (who: Who) => isHolder(who, item.owner, item.ownerOn);
+  if (signedIn && !isOwner(signedIn)) throw notOwner(item.namespace);
   if (item.resolved || item.resolving) throw alreadyResolved(item.id);
   if (await hasReward(db, item.id)) throw rewardAlreadyPaid(item.id);
   if (!item.submitter) {
     throw new AppError("no-reward-recipient", "This item has no submitter wallet to pay a reward to.");
+  }
+  const tempo = `eip155:${env().TEMPO_CHAIN_ID}`;
+  if (item.submitterOn !== null && item.submitterOn !== tempo) {
+    throw new AppError(
+      "no-reward-recipient",
+      `This item was paid for from a contract wallet on ${item.submitterOn}. Rewards are paid on Tempo, where that address is not known to be the submitter's; nothing was charged.`,
+    );
   }
   await checkAlsoResolve(db, item, input.alsoResolve);
   if ((await payoutBalance()) < toAssetUnits(reward, 6)) {
@@ -113,26 +122,31 @@ export async function rewardedResolveWrite(
     lockedError: () => alreadyResolved(item.id),
     input: stored,
     authorize: async (payment) => {
-      if (!signedIn && !isOwner(payment.payer)) throw notOwner(item.namespace);
+      if (!signedIn && !isOwner({ address: payment.payer, contractOn: payment.payerContractOn })) {
+        throw notOwner(item.namespace);
+      }
     },
-    reserve: async (tx, paymentId) => {
-      const held = await tx
-        .update(feedback)
-        .set({ resolvingPaymentId: paymentId })
-        .where(
-          and(
-            eq(feedback.id, item.id),
-            eq(feedback.resolved, false),
-            isNull(feedback.resolvingPaymentId),
-            notExists(activePayout(tx, item.id)),
-          ),
-        )
-        .returning({ id: feedback.id });
-      if (held.length === 0) throw alreadyResolved(item.id);
-    },
+    reserve: (tx, paymentId) => holdForReward(tx, item.id, paymentId),
     release: releaseHeldItem,
     commit: (ctx) => commitRewardedResolve(stored, ctx),
   };
+}
+
+/** Holds an open item, never rewarded, for the rewarded resolve `paymentId` pays for; a 409 otherwise. */
+export async function holdForReward(tx: DbOrTx, id: string, paymentId: string): Promise<void> {
+  const held = await tx
+    .update(feedback)
+    .set({ resolvingPaymentId: paymentId })
+    .where(
+      and(
+        eq(feedback.id, id),
+        eq(feedback.resolved, false),
+        isNull(feedback.resolvingPaymentId),
+        notExists(activePayout(tx, id)),
+      ),
+    )
+    .returning({ id: feedback.id });
+  if (held.length === 0) throw alreadyResolved(id);
 }
 
 /** After a rewarded resolve is stored: the reward is paid out, once, and its transfer answered. */

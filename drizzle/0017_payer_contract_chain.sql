@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "payer_contract_on" text;
