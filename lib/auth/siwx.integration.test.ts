@@ -138,6 +138,7 @@ describe("sign in", () => {
       address: alice.address,
       chainId: "eip155:31337",
       did: `did:pkh:eip155:31337:${alice.address}`,
+      contractOn: null,
     });
     const replay = await route(new Request(RESOURCE, { headers: { [SIWX_HEADER]: sentProofs.at(-1)! } }));
     expect(replay.status).toBe(401);
@@ -219,6 +220,7 @@ describe("sign in", () => {
       address: alice.address,
       chainId: "eip155:4217",
       did: `did:pkh:eip155:4217:${alice.address}`,
+      contractOn: null,
     });
   });
 
@@ -228,7 +230,11 @@ describe("sign in", () => {
     await expect(verifySignIn(await proof(info, stubWalletSigner, "eip155:4217"))).rejects.toMatchObject(
       refusal(/signature does not match|could not be verified/),
     );
-    expect((await verifySignIn(await proof(info, stubWalletSigner))).chainId).toBe("eip155:31337");
+    // A contract wallet is an identity on the chain it proved on only.
+    expect(await verifySignIn(await proof(info, stubWalletSigner))).toMatchObject({
+      chainId: "eip155:31337",
+      contractOn: "eip155:31337",
+    });
   });
 
   it("verifies an EIP-1271 smart wallet on chain", async () => {

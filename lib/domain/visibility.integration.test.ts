@@ -127,7 +127,10 @@ describe("read routes", () => {
     }
     // The owner sees the suggested group, with who filed each report.
     const bobs = await ownerRecord(items.bob[0]!);
-    expect(bobs.group.map((g: { id: string }) => g.id)).toEqual([items.alice[0]]);
+    expect(
+      bobs.group.map((g: { id: string }) => g.id),
+      JSON.stringify({ bobs, items }),
+    ).toEqual([items.alice[0]]);
   });
 
   it("lists a wallet's own namespaces only", async () => {

@@ -144,17 +144,23 @@ describe("rewards", () => {
     expect(rows[0]!.status).toBe("paid");
   });
 
-  it("resolves a whole group with a reward paid only to the report it was given for", async () => {
-    const [head, tipped] = [await newItem(stranger), await newItem()];
+  it("resolves the rest of a group only when named, with a reward paid only to the report it was given for", async () => {
+    const [head, tipped, left] = [await newItem(stranger), await newItem(), await newItem(stranger)];
     const merged = await ownerReader.fetch(
       `${APP}/api/namespace/feedback/merge`,
-      postJson({ namespace, into: head, feedbackIds: [tipped] }),
+      postJson({ namespace, into: head, feedbackIds: [tipped, left] }),
     );
     expect(merged.status).toBe(200);
     const [strangerBefore, agentBefore] = [await usdcE(stranger.address), await usdcE(agent.address)];
-    const res = await resolve(owner, { feedbackId: tipped, message: "Fixed in 2.1", rewardAmount: "0.3" });
+    const res = await resolve(owner, {
+      feedbackId: tipped,
+      message: "Fixed in 2.1",
+      rewardAmount: "0.3",
+      alsoResolve: [head],
+    });
     expect(res.status).toBe(200);
-    const { reward } = await res.json();
+    const { reward, alsoResolved } = await res.json();
+    expect(alsoResolved).toEqual([head]);
     expect(await rewardTransfers(reward.txHash)).toEqual([
       { from: devnet.tempo.payoutAddress, to: agent.address, amount: 300_000n, memo: rewardMemo(tipped) },
     ]);
@@ -171,6 +177,9 @@ describe("rewards", () => {
     });
     const rows = await (await getDb()).select().from(payouts).where(eq(payouts.feedbackId, head));
     expect(rows).toEqual([]);
+    // The report of the group it did not name is left as it was.
+    const untouched = await (await ownerReader.fetch(`${APP}/api/namespace/feedback?id=${left}`)).json();
+    expect(untouched).toMatchObject({ resolved: false, status: "open", resolveMessage: null });
   });
 
   it("frees an item once its reward is paid: it moves like any other item, and is never rewarded again", async () => {
