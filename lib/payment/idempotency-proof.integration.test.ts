@@ -40,7 +40,7 @@ const attackerX402 = devnetX402Payer(devnet, 6, appFetch);
 const x402Chain = chainReader(devnet.x402.rpcUrl, devnet.x402.asset);
 
 /** The attacker's own signed x402 payment for `input`, rewritten to name `from` as its payer. */
-async function x402NamingVictim(input: unknown, signature: "other key" | "garbage") {
+async function x402NamingVictim(input: unknown, signature: "another key's" | "garbage") {
   const asked = await appFetch(url, postJson(input));
   const header = await attackerX402.sign(asked.headers.get("payment-required")!);
   const payload = JSON.parse(Buffer.from(header, "base64").toString());
@@ -53,8 +53,8 @@ const x402Send = (input: unknown, credential: string, key: string) =>
   appFetch(url, postJson(input, { "payment-signature": credential, "idempotency-key": key }));
 
 describe("an Idempotency-Key under x402", () => {
-  for (const signature of ["other key", "garbage"] as const) {
-    it(`refuses a credential naming the victim with a ${signature} signature: no stored answer, no finish`, async () => {
+  for (const signature of ["another key's", "garbage"] as const) {
+    it(`refuses a credential naming the victim with ${signature === "garbage" ? "a garbage" : signature} signature: no stored answer, no finish`, async () => {
       const key = randomUUID();
       const input = body();
       const first = await victimX402.fetch(url, postJson(input, { "idempotency-key": key }));
