@@ -14,7 +14,7 @@ export async function startServer(): Promise<void> {
     env();
   } catch (error) {
     if (error instanceof InvalidEnvError) {
-      console.error(`${error.message}\nSee .env.example and the README's Configuration section.`);
+      console.error(`${error.message}\nSee .env.example and docs/operations.md (Configuration).`);
       process.exit(1);
     }
     throw error;

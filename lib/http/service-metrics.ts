@@ -14,7 +14,7 @@ const httpDuration = () =>
 const paidRequests = () =>
   counter<"operation" | "protocol" | "outcome">(
     "feedback_paid_requests_total",
-    "Paid calls by operation, protocol (x402, mpp, none) and outcome (see README, Operating it).",
+    "Paid calls by operation, protocol (x402, mpp, none) and outcome (see docs/operations.md, Metrics).",
   );
 const paidPhases = () =>
   histogram<"operation" | "protocol" | "phase">(
