@@ -4,12 +4,14 @@ import type { ReactNode } from "react";
 import { SiteHeader } from "@/components/layout/site-header";
 import { Providers } from "@/components/providers";
 import { currentSession } from "@/lib/auth/browser-session";
+import { formatUsd } from "@/lib/money";
 import { clientConfig } from "@/lib/openapi/client-config";
+import { OPERATIONS } from "@/lib/schemas/operations/catalog";
 import "./globals.css";
 
 export const metadata: Metadata = {
   title: "Feedback — pay-per-use feedback for AI agents",
-  description: "Agents pay 0.01 USD to file feedback into any namespace; owners read, resolve and reward it.",
+  description: `Agents pay ${formatUsd(OPERATIONS.feedback.price)} USD to file feedback into any namespace; owners read, resolve and reward it.`,
 };
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#ffffff" };

@@ -7,7 +7,7 @@ const SNIPPET = `import { wrapFetchWithPayment, x402Client } from "@x402/fetch";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { privateKeyToAccount } from "viem/accounts";
 
-// Your agent's wallet pays 0.01 USD in USDC per submission (x402).
+// Your agent's wallet pays PRICE USD in USDC per submission (x402).
 const account = privateKeyToAccount(process.env.AGENT_KEY);
 const client = new x402Client().register("NETWORK", new ExactEvmScheme(account));
 const pay = wrapFetchWithPayment(fetch, client);
@@ -41,7 +41,9 @@ const STEPS = [
 
 export default function Home() {
   const { prices, origin, network } = clientConfig();
-  const snippet = SNIPPET.replace("ORIGIN", origin).replace("NETWORK", network);
+  const snippet = SNIPPET.replace("ORIGIN", origin)
+    .replace("NETWORK", network)
+    .replace("PRICE", prices.feedback);
   const rows = [
     ["Submit feedback", `${prices.feedback} USD`, "per item, paid by the agent"],
     ["Register a namespace", `${prices.register} USD`, "once, paid by the owner"],

@@ -5,15 +5,15 @@ import { Abis } from "viem/tempo";
 import { afterAll, afterEach, describe, expect, inject, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { feedback, payments, payouts } from "@/lib/db/schema";
-import { PAID_OPERATIONS } from "@/lib/domain/paid-operations";
+import { PAID_WRITES } from "@/lib/domain/paid-operations";
 import { rewardMemo } from "@/lib/domain/rewards/memos";
 import { recoverPayouts } from "@/lib/domain/rewards/recover-payouts";
 import { settlePayout } from "@/lib/domain/rewards/settle-payout";
 import { claimPayment, requestHashOf } from "@/lib/payment/ledger";
 import { mppProtocol } from "@/lib/payment/mpp";
-import { PRICES } from "@/lib/payment/prices";
 import { recoverPayments } from "@/lib/payment/recover";
 import { transferValidBefore } from "@/lib/payment/tempo";
+import { OPERATIONS } from "@/lib/schemas/operations/catalog";
 import { createMppFetch } from "@/scripts/clients/mpp-payer";
 import { devnetX402Payer } from "@/scripts/clients/x402-payer";
 import { tempoClient } from "@/scripts/devnet/tempo";
@@ -127,7 +127,7 @@ const url = `${APP}/api/namespace/feedback`;
 const charge = {
   operation: "feedback",
   method: "POST" as const,
-  amountMicroUsd: PRICES.feedback,
+  amountMicroUsd: OPERATIONS.feedback.price,
   resourceUrl: url,
   description: "Submitting feedback",
 };
@@ -155,7 +155,7 @@ async function claimedMppPayment() {
   return { payment, paymentId: claim.paymentId, expiresAt: Math.floor(payment.expiresAt.getTime() / 1000) };
 }
 
-const recover = (paymentIds: string[]) => recoverPayments(PAID_OPERATIONS, { idleMs: 0, paymentIds });
+const recover = (paymentIds: string[]) => recoverPayments(PAID_WRITES, { idleMs: 0, paymentIds });
 const statusOf = async (ids: string[]) => {
   const rows = await (await getDb()).select().from(payments);
   return ids.map((id) => rows.find((r) => r.id === id)?.status);

@@ -5,6 +5,7 @@ import { feedback, payments } from "@/lib/db/schema";
 import { type PaidOperations, recoverPayments } from "@/lib/payment/recover";
 import { followUpSchema } from "@/lib/schemas/follow-up";
 import { registerNamespaceSchema } from "@/lib/schemas/namespace";
+import type { PaidOperationName } from "@/lib/schemas/operations/catalog";
 import { commitFollowUp } from "./feedback/follow-up";
 import { submissionSchema, submitFeedback } from "./feedback/submit-feedback";
 import { registerNamespace } from "./namespace/register-namespace";
@@ -15,10 +16,10 @@ import {
 } from "./rewards/resolve-with-reward";
 
 /**
- * Each paid operation's write, rebuilt from the input its ledger row keeps (parsed again, as a request's
- * body would be), and what it gives back when its payment fails.
+ * Each paid operation of the catalogue, by the name its ledger rows carry: its write rebuilt from the
+ * stored input (parsed again, as a request's body would be), and what it gives back when its payment fails.
  */
-export const PAID_OPERATIONS: PaidOperations = {
+export const PAID_WRITES = {
   register: { commit: (input, ctx) => registerNamespace(registerNamespaceSchema.parse(input), ctx) },
   resolve: {
     commit: (input, ctx) => commitRewardedResolve(rewardedResolveInputSchema.parse(input), ctx),
@@ -28,7 +29,7 @@ export const PAID_OPERATIONS: PaidOperations = {
     commit: (input, ctx) => submitFeedback(submissionSchema.parse(input), ctx),
   },
   "follow-up": { commit: (input, ctx) => commitFollowUp(followUpSchema.parse(input), ctx) },
-};
+} satisfies Record<PaidOperationName, PaidOperations[string]>;
 
 /**
  * Gives back every item still held by a payment that failed or was refunded. Failing and releasing are
@@ -62,6 +63,6 @@ async function releaseStaleHolds(db: Db): Promise<number> {
 /** Finishes every paid write a crash or a lost answer left half-done. */
 export async function recoverPaidWrites() {
   const db = await getDb();
-  const report = await recoverPayments(PAID_OPERATIONS, { db });
+  const report = await recoverPayments(PAID_WRITES, { db });
   return { ...report, released: await releaseStaleHolds(db) };
 }

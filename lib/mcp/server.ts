@@ -14,13 +14,9 @@ import { Challenge, Credential, Receipt } from "mppx";
 import { z } from "zod";
 import { validationError } from "@/lib/http/errors";
 import { problemResponse } from "@/lib/http/problem";
-import { formatUsd, PRICES } from "@/lib/payment/prices";
-import { getFeedbackQuery, submitFeedbackSchema } from "@/lib/schemas/feedback";
-import { followUpSchema } from "@/lib/schemas/follow-up";
-import { listQuerySchema, statusQuerySchema } from "@/lib/schemas/list";
-import { registerNamespaceSchema } from "@/lib/schemas/namespace";
-import { MAX_REWARD_MICRO_USD, resolveFeedbackSchema } from "@/lib/schemas/resolve";
-import { changeStatusSchema } from "@/lib/schemas/triage";
+import { formatUsd } from "@/lib/money";
+import { ALL_OPERATIONS, OPERATIONS } from "@/lib/schemas/operations/catalog";
+import { fixedPrice, isPaid, type Operation } from "@/lib/schemas/operations/operation";
 
 /** `_meta` keys a tool call may carry, each the MCP form of an HTTP header of the same route. */
 const META = {
@@ -48,7 +44,7 @@ export type RouteCall = {
 };
 export type Dispatch = (call: RouteCall) => Promise<Response>;
 
-type ToolSpec = {
+type ToolRoute = {
   tool: Tool;
   method: "GET" | "POST";
   path: string;
@@ -77,124 +73,40 @@ const PAYMENT_HOWTO =
 const SIGN_IN_HOWTO =
   "Needs the wallet's sign-in: called without one, it answers isError with a sign-in challenge in structuredContent.extensions['sign-in-with-x']; sign it (SIWX, on any chain listed) and call again with the proof in _meta['sign-in-with-x'].";
 
-const TOOLS: readonly ToolSpec[] = [
-  {
-    method: "POST",
-    path: "/api/namespace/feedback",
-    paid: true,
-    tool: {
-      name: "submit_feedback",
-      title: "Submit feedback",
-      description: `File one bug, feature request or feedback item into any namespace name, registered or not. Costs ${formatUsd(PRICES.feedback)} USD. ${PAYMENT_HOWTO} Keep the returned id to follow up with feedback_status.`,
-      inputSchema: inputSchema(submitFeedbackSchema, true),
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: true,
+const usd = (microUsd: bigint) => `${formatUsd(microUsd)} USD`;
+
+/** What a tool costs and how to pay or sign in, from the catalogue: a price is never written by hand. */
+function terms(op: Operation): string {
+  if (!isPaid(op)) return `Free. ${SIGN_IN_HOWTO}`;
+  const fixed = fixedPrice(op);
+  const price =
+    fixed === null
+      ? `Free without a reward (${SIGN_IN_HOWTO}); with one (above 0, at most ${formatUsd(op.maxPrice)} USD) it costs the reward.`
+      : `Costs ${formatUsd(fixed)} USD.`;
+  return `${price} ${PAYMENT_HOWTO}`;
+}
+
+/** Each tool of the catalogue, calling its operation's route with the route's own schema. */
+const TOOLS: readonly ToolRoute[] = ALL_OPERATIONS.flatMap((op) => {
+  const { tool } = op;
+  const schema = op.body ?? op.query;
+  if (!tool || !schema || op.method === "PATCH") return [];
+  const paid = isPaid(op);
+  return [
+    {
+      method: op.method,
+      path: op.path,
+      paid,
+      tool: {
+        name: tool.name,
+        title: tool.title,
+        description: `${tool.description} ${terms(op)}`,
+        inputSchema: inputSchema(schema, paid),
+        annotations: tool.annotations,
       },
     },
-  },
-  {
-    method: "GET",
-    path: "/api/namespace/status",
-    paid: false,
-    tool: {
-      name: "feedback_status",
-      title: "My submissions",
-      description: `The items this wallet submitted, newest first, with each one's resolution and reward. Free. ${SIGN_IN_HOWTO}`,
-      inputSchema: inputSchema(statusQuerySchema, false),
-      annotations: { readOnlyHint: true, openWorldHint: false },
-    },
-  },
-  {
-    method: "GET",
-    path: "/api/namespace/feedback",
-    paid: false,
-    tool: {
-      name: "get_feedback",
-      title: "One item in full",
-      description: `One item with every field, for its submitter or the namespace's owner. Free. ${SIGN_IN_HOWTO}`,
-      inputSchema: inputSchema(getFeedbackQuery, false),
-      annotations: { readOnlyHint: true, openWorldHint: false },
-    },
-  },
-  {
-    method: "POST",
-    path: "/api/namespace/register",
-    paid: true,
-    tool: {
-      name: "register_namespace",
-      title: "Register a namespace",
-      description: `Register a namespace name; the paying wallet becomes its owner and receives every item already sent to the name. Costs ${formatUsd(PRICES.register)} USD. ${PAYMENT_HOWTO}`,
-      inputSchema: inputSchema(registerNamespaceSchema, true),
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: true,
-      },
-    },
-  },
-  {
-    method: "GET",
-    path: "/api/namespace/list",
-    paid: false,
-    tool: {
-      name: "list_feedback",
-      title: "Owner's inbox",
-      description: `The owner's inbox of a namespace, newest first or by relevance to a search, filtered by type, severity, resolved or status; q searches the words of every text field (or literal text), and each item found carries highlights. Free, for the owner only. ${SIGN_IN_HOWTO}`,
-      inputSchema: inputSchema(listQuerySchema, false),
-      annotations: { readOnlyHint: true, openWorldHint: false },
-    },
-  },
-  {
-    method: "POST",
-    path: "/api/namespace/feedback/follow-up",
-    paid: true,
-    tool: {
-      name: "answer_feedback",
-      title: "Answer the owner's question",
-      description: `Answer an owner who asked for more information on an item you submitted (its status is needs_info; the question is the last entry of its history), with a message and any details. Costs ${formatUsd(PRICES.followUp)} USD, paid from the wallet that submitted the item. ${PAYMENT_HOWTO}`,
-      inputSchema: inputSchema(followUpSchema, true),
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: true,
-      },
-    },
-  },
-  {
-    method: "POST",
-    path: "/api/namespace/feedback/status",
-    paid: false,
-    tool: {
-      name: "set_feedback_status",
-      title: "Triage items",
-      description: `Set one status (open, acknowledged, needs_info, in_progress, wont_fix, duplicate, spam, resolved) and an optional message for the submitters on up to 100 items of a namespace you own, all or none. needs_info asks the submitter the message. Free, for the owner only. ${SIGN_IN_HOWTO}`,
-      inputSchema: inputSchema(changeStatusSchema, false),
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: true,
-        openWorldHint: false,
-      },
-    },
-  },
-  {
-    method: "POST",
-    path: "/api/namespace/resolve",
-    paid: true,
-    tool: {
-      name: "resolve_feedback",
-      title: "Resolve an item",
-      description: `Resolve an item of a namespace you own, with a message. Without rewardAmount it is free and needs the owner's sign-in (${SIGN_IN_HOWTO}). With rewardAmount (above 0, at most ${formatUsd(MAX_REWARD_MICRO_USD)} USD) the call costs the reward, which the service forwards to the submitter on Tempo; pay it over MPP. ${PAYMENT_HOWTO}`,
-      inputSchema: inputSchema(resolveFeedbackSchema, true),
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-    },
-  },
-];
+  ];
+});
 
 const BY_NAME = new Map(TOOLS.map((t) => [t.tool.name, t]));
 
@@ -299,8 +211,7 @@ export function createMcpServer(dispatch: Dispatch, base: Headers, version: stri
     { name: "feedback-service", title: "Feedback service", version },
     {
       capabilities: { tools: { listChanged: false } },
-      instructions:
-        "File feedback (0.01 USD) into any namespace with submit_feedback, paid over x402 or MPP; follow up with feedback_status after signing in with the paying wallet. Owners register a name (1 USD), read their inbox with list_feedback and resolve items, optionally with a USDC reward, with resolve_feedback.",
+      instructions: `File feedback (${usd(OPERATIONS.feedback.price)}) into any namespace with submit_feedback, paid over x402 or MPP; follow up with feedback_status after signing in with the paying wallet. Owners register a name (${usd(OPERATIONS.register.price)}), read their inbox with list_feedback and resolve items, optionally with a USDC reward, with resolve_feedback.`,
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS.map((t) => t.tool) }));

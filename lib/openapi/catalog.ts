@@ -1,19 +1,13 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { MAX_BODY_BYTES } from "@/lib/http/body";
-import { formatUsd, PRICES, toAssetUnits } from "@/lib/payment/prices";
+import { formatUsd, toAssetUnits } from "@/lib/money";
 import { refundWalletAddress } from "@/lib/payment/refund";
 import { X402_MAX_TIMEOUT_SECONDS } from "@/lib/payment/x402-credential";
 import { METADATA_LIMITS } from "@/lib/schemas/metadata";
-import { MAX_REWARD_MICRO_USD } from "@/lib/schemas/resolve";
-
-/** Contract 1.6, for submitters and resolvers: shown in the OpenAPI document and in llms.txt. */
-export const SUBMITTER_GUIDANCE = [
-  "Choose type bug for broken behaviour, feature for suggestions, feedback for general input.",
-  "Remove sensitive data from context before submitting.",
-  "Submit one issue per submission.",
-  "A resolver should include a message and may set rewardAmount to tip the submitter.",
-] as const;
+import { PAID_OPERATIONS } from "@/lib/schemas/operations/catalog";
+import { fixedPrice, type PaidOperation } from "@/lib/schemas/operations/operation";
+import { SUBMITTER_GUIDANCE } from "@/lib/schemas/operations/submitters";
 
 /** The caps a request must respect beyond the contract's field limits. */
 export const REQUEST_CAPS = {
@@ -21,53 +15,13 @@ export const REQUEST_CAPS = {
   metadata: METADATA_LIMITS,
 } as const;
 
-/** A paid operation: its route and price; `null` micro-USD means the price is the reward. */
-export type PaidOperation = {
-  operationId: string;
-  method: "POST";
-  path: string;
-  description: string;
-  priceMicroUsd: bigint | null;
-};
-
-export const PAID_OPERATIONS: readonly PaidOperation[] = [
-  {
-    operationId: "namespace_register",
-    method: "POST",
-    path: "/api/namespace/register",
-    description: "Register a namespace; the paying wallet becomes its owner.",
-    priceMicroUsd: PRICES.register,
-  },
-  {
-    operationId: "namespace_feedback",
-    method: "POST",
-    path: "/api/namespace/feedback",
-    description: "Submit one feedback item to any namespace name.",
-    priceMicroUsd: PRICES.feedback,
-  },
-  {
-    operationId: "namespace_feedback_follow_up",
-    method: "POST",
-    path: "/api/namespace/feedback/follow-up",
-    description: "Answer the owner's question on an item you submitted (status needs_info).",
-    priceMicroUsd: PRICES.followUp,
-  },
-  {
-    operationId: "namespace_resolve",
-    method: "POST",
-    path: "/api/namespace/resolve",
-    description: `Resolve an item with a reward: the price equals rewardAmount (above 0, at most ${formatUsd(MAX_REWARD_MICRO_USD)} USD); without a reward the call is free and needs a sign-in.`,
-    priceMicroUsd: null,
-  },
-];
-
 /**
  * How each protocol is paid on this deployment, from the configuration; for one operation, as its
  * 402 offers it: a reward paid with x402 goes to the refund wallet, and only when there is one.
  */
 export function paymentProtocols(op?: PaidOperation) {
   const e = env();
-  const rewards = op?.operationId === "namespace_resolve";
+  const rewards = op?.name === "resolve";
   const x402Offered = !rewards || Boolean(e.X402_REFUND_PRIVATE_KEY);
   return {
     x402: x402Offered
@@ -95,20 +49,21 @@ export function paymentProtocols(op?: PaidOperation) {
 /** The price of an operation in USD and in each protocol's base units (null when it is dynamic). */
 export function priceOf(op: PaidOperation) {
   const decimals = env().X402_ASSET_DECIMALS;
-  if (op.priceMicroUsd === null) {
+  const fixed = fixedPrice(op);
+  if (fixed === null) {
     return {
       amount: null,
       currency: "USD",
-      dynamic: { equals: "rewardAmount", min: "0", max: formatUsd(MAX_REWARD_MICRO_USD) },
+      dynamic: { equals: "rewardAmount", min: "0", max: formatUsd(op.maxPrice) },
       x402Amount: null,
       mppAmount: null,
     };
   }
   return {
-    amount: formatUsd(op.priceMicroUsd),
+    amount: formatUsd(fixed),
     currency: "USD",
-    x402Amount: toAssetUnits(op.priceMicroUsd, decimals).toString(),
-    mppAmount: toAssetUnits(op.priceMicroUsd, 6).toString(),
+    x402Amount: toAssetUnits(fixed, decimals).toString(),
+    mppAmount: toAssetUnits(fixed, 6).toString(),
   };
 }
 
@@ -146,7 +101,7 @@ export function agentGuidance(): string {
   const prices = PAID_OPERATIONS.map((op) => {
     const p = priceOf(op);
     const price = p.amount === null ? `price = rewardAmount, up to ${p.dynamic.max} USD` : `${p.amount} USD`;
-    return `- ${op.method} ${op.path} (${price}): ${op.description}`;
+    return `- ${op.method} ${op.path} (${price}): ${op.summary}.`;
   }).join("\n");
   return `Pay-per-use feedback inbox. Agents file bugs, feature requests and feedback about any product into its namespace; the owner reads, resolves and may tip the submitter in USDC.
 

@@ -1,8 +1,8 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { formatUsd, PRICES } from "@/lib/payment/prices";
+import { formatUsd } from "@/lib/money";
 import type { ClientConfig } from "@/lib/schemas/client-config";
-import { MAX_REWARD_MICRO_USD } from "@/lib/schemas/resolve";
+import { OPERATIONS } from "@/lib/schemas/operations/catalog";
 
 /** The public part of the configuration, for the browser: nothing secret, no keyed URLs. */
 export function clientConfig(): ClientConfig {
@@ -16,9 +16,9 @@ export function clientConfig(): ClientConfig {
     rpcUrl: e.BROWSER_RPC_URL ?? null,
     devnetWallets: (e.DEVNET_TEST_WALLETS ?? []) as `0x${string}`[],
     prices: {
-      register: formatUsd(PRICES.register),
-      feedback: formatUsd(PRICES.feedback),
-      maxReward: formatUsd(MAX_REWARD_MICRO_USD),
+      register: formatUsd(OPERATIONS.register.price),
+      feedback: formatUsd(OPERATIONS.feedback.price),
+      maxReward: formatUsd(OPERATIONS.resolve.maxPrice),
     },
   };
 }

@@ -1,7 +1,16 @@
 import "server-only";
 import { SIWX_HEADER } from "@/lib/auth/siwx";
 import { env } from "@/lib/env";
-import { PAID_OPERATIONS, paymentProtocols, priceOf, REQUEST_CAPS, SUBMITTER_GUIDANCE } from "./catalog";
+import { formatUsd } from "@/lib/money";
+import { OPERATIONS, PAID_OPERATIONS } from "@/lib/schemas/operations/catalog";
+import { SUBMITTER_GUIDANCE } from "@/lib/schemas/operations/submitters";
+import { paymentProtocols, priceOf, REQUEST_CAPS } from "./catalog";
+
+// Every amount on this page is the catalogue's: a price is never written here by hand.
+const FEEDBACK = `${formatUsd(OPERATIONS.feedback.price)} USD`;
+const REGISTER = `${formatUsd(OPERATIONS.register.price)} USD`;
+const FOLLOW_UP = `${formatUsd(OPERATIONS["follow-up"].price)} USD`;
+const MAX_REWARD = `${formatUsd(OPERATIONS.resolve.maxPrice)} USD`;
 
 /** /llms.txt: how an agent uses the service, on one page of markdown. */
 export function llmsText(): string {
@@ -9,12 +18,10 @@ export function llmsText(): string {
   const o = e.PUBLIC_ORIGIN;
   const { x402: offered, mpp } = paymentProtocols();
   const x402 = offered!;
-  const rewardX402 = paymentProtocols(
-    PAID_OPERATIONS.find((op) => op.operationId === "namespace_resolve"),
-  ).x402;
+  const rewardX402 = paymentProtocols(OPERATIONS.resolve).x402;
   const prices = PAID_OPERATIONS.map((op) => {
     const p = priceOf(op);
-    return `- \`${op.method} ${op.path}\`: ${p.amount === null ? `price = rewardAmount (${p.dynamic.min} to ${p.dynamic.max} USD); free without a reward` : `${p.amount} USD`}. ${op.description}`;
+    return `- \`${op.method} ${op.path}\`: ${p.amount === null ? `price = rewardAmount (${p.dynamic.min} to ${p.dynamic.max} USD); free without a reward` : `${p.amount} USD`}. ${op.summary}.`;
   }).join("\n");
   const m = REQUEST_CAPS.metadata;
   // A local chain's RPC is named on the CLI lines; on Tempo itself the CLI finds its public RPC.
@@ -22,7 +29,7 @@ export function llmsText(): string {
   const cliRpc = localTempo ? ` --rpc-url ${e.TEMPO_RPC_URL}` : "";
   return `# Feedback service
 
-> A pay-per-use feedback inbox for AI agents. Agents pay 0.01 USD to file a bug, a feature request or general feedback into any namespace name. Companies pay 1 USD to register a namespace, then read their inbox for free and resolve items, optionally tipping the submitter in USDC.
+> A pay-per-use feedback inbox for AI agents. Agents pay ${FEEDBACK} to file a bug, a feature request or general feedback into any namespace name. Companies pay ${REGISTER} to register a namespace, then read their inbox for free and resolve items, optionally tipping the submitter in USDC.
 
 Machine-readable: [OpenAPI 3.1](${o}/openapi.json) (prices in \`x-payment-info\`), [paid resources](${o}/.well-known/x402).
 
@@ -60,11 +67,11 @@ A Tempo wallet holding USDC.e pays every call from a shell; its fee is paid in U
 
 \`\`\`sh
 export MPPX_PRIVATE_KEY=0x…   # or an account made with \`npx mppx account create\`
-# Submit feedback (0.01 USD)
+# Submit feedback (${FEEDBACK})
 npx mppx ${o}/api/namespace/feedback${cliRpc} -H 'Idempotency-Key: 6f1c…' \\
   -J '{"namespace":"acme-app","type":"bug","title":"Checkout fails","description":"Pay does nothing on /checkout."}'
 # → {"id":"fb_Xk3…","namespace":"acme-app","registered":true,"createdAt":"2026-01-05T10:00:00.000Z"}
-# Register a namespace (1 USD)
+# Register a namespace (${REGISTER})
 npx mppx ${o}/api/namespace/register${cliRpc} -H 'Idempotency-Key: 93ab…' -J '{"namespace":"acme-app"}'
 # → {"namespace":"acme-app","ownerWallet":"0x…","existingFeedbackLinked":3,"createdAt":"2026-01-05T10:00:00.000Z"}
 # Resolve with a reward (the price is the reward, forwarded to the submitter)
@@ -77,7 +84,7 @@ After a 503 (the network could not be reached, or \`payment-pending\`), run the 
 
 ## Following up
 
-Each item carries a \`status\` beside the contract's \`resolved\`: open, acknowledged, needs_info, in_progress, wont_fix, duplicate, spam or resolved, and a \`history\` of every change with the owner's messages. An item in \`needs_info\` is a question for you: its last history entry says what the owner asks. Answer it with \`POST /api/namespace/feedback/follow-up\` (0.01 USD, paid from the wallet that submitted the item): \`{"feedbackId":"fb_…","message":"…"}\`, plus any of steps, expected, actual and context; the item is open again for the owner.
+Each item carries a \`status\` beside the contract's \`resolved\`: open, acknowledged, needs_info, in_progress, wont_fix, duplicate, spam or resolved, and a \`history\` of every change with the owner's messages. An item in \`needs_info\` is a question for you: its last history entry says what the owner asks. Answer it with \`POST /api/namespace/feedback/follow-up\` (${FOLLOW_UP}, paid from the wallet that submitted the item): \`{"feedbackId":"fb_…","message":"…"}\`, plus any of steps, expected, actual and context; the item is open again for the owner.
 
 What you submitted, with each resolution and reward, is \`GET /api/namespace/status\` (or \`feedback_status\` over MCP), for the wallet that paid. Sign in with the same wallet on whichever chain you paid on: the sign-in challenge lists the x402 network (\`${x402.network}\`) and Tempo (\`eip155:${mpp.chainId}\`) in \`supportedChains\`, and a plain wallet has one address on both.
 
@@ -88,7 +95,7 @@ Without a sign-in client, the fate of one item is still yours to learn:
 
 ## MCP
 
-${o}/mcp is an MCP server (Streamable HTTP, stateless: POST only). Add it to a client as \`{"mcpServers":{"feedback":{"url":"${o}/mcp"}}}\`. Tools: \`submit_feedback\` (0.01 USD), \`answer_feedback\` (0.01 USD), \`register_namespace\` (1 USD), \`resolve_feedback\` (free, or the reward), \`feedback_status\`, \`get_feedback\`, \`list_feedback\` and \`set_feedback_status\` (free, signed in). Each takes its route's body or query as arguments, and paid tools an optional \`idempotencyKey\`.
+${o}/mcp is an MCP server (Streamable HTTP, stateless: POST only). Add it to a client as \`{"mcpServers":{"feedback":{"url":"${o}/mcp"}}}\`. Tools: \`submit_feedback\` (${FEEDBACK}), \`answer_feedback\` (${FOLLOW_UP}), \`register_namespace\` (${REGISTER}), \`resolve_feedback\` (free, or the reward), \`feedback_status\`, \`get_feedback\`, \`list_feedback\` and \`set_feedback_status\` (free, signed in). Each takes its route's body or query as arguments, and paid tools an optional \`idempotencyKey\`.
 
 - A paid tool called without payment answers \`isError\` with an x402 \`PaymentRequired\` in \`structuredContent\` and the MPP challenges in \`_meta["org.paymentauth/payment-required"]\`. Pay with x402 in \`_meta["x402/payment"]\` (the PaymentPayload object; the result carries \`_meta["x402/payment-response"]\`) or with MPP in \`_meta["org.paymentauth/credential"]\` (the result carries \`_meta["org.paymentauth/receipt"]\`). \`McpClient.wrap(client, { methods: [tempo.charge({ account })] })\` from \`mppx/mcp/client\` does it for you.
 - A signed-in tool called without a proof answers \`isError\` with the sign-in challenge in \`structuredContent.extensions["sign-in-with-x"]\`; call again with the proof (the header's value or its JSON) in \`_meta["sign-in-with-x"]\`.
@@ -107,10 +114,10 @@ const signedIn = wrapFetchWithPayment(fetch, new x402Client().registerExtension(
 ## Endpoints
 
 \`\`\`sh
-# Submit feedback (0.01 USD); answers {id, namespace, registered, createdAt}
+# Submit feedback (${FEEDBACK}); answers {id, namespace, registered, createdAt}
 curl -X POST ${o}/api/namespace/feedback -H 'content-type: application/json' \\
   -d '{"namespace":"acme-app","type":"bug","title":"Checkout fails","description":"Pay does nothing on /checkout.","severity":"high","steps":["Open /checkout","Click Pay"],"expected":"A receipt","actual":"Nothing","metadata":{"url":"https://acme.example/checkout"}}'
-# Register a namespace (1 USD); answers {namespace, ownerWallet, existingFeedbackLinked, createdAt}
+# Register a namespace (${REGISTER}); answers {namespace, ownerWallet, existingFeedbackLinked, createdAt}
 curl -X POST ${o}/api/namespace/register -H 'content-type: application/json' -d '{"namespace":"acme-app","description":"Acme"}'
 # The owner's inbox (signed in); filters type, severity, resolved, status (comma-separated), label, q (search:
 # stemmed words of every text field, "phrases", -excluded, or literal text); sort=relevance with q
@@ -135,7 +142,7 @@ curl '${o}/api/namespace/export?namespace=acme-app&status=open,needs_info&format
 # items filed by type and resolved; median seconds to the owner's first action and to resolution; top 10 reporters;
 # rewards paid (totalMicroUsd, totalUsd); totals of the whole namespace by status
 curl '${o}/api/namespace/insights?namespace=acme-app&days=90&bucket=week' -H '${SIWX_HEADER}: <proof>'
-# Resolve (free and signed in, or paid with rewardAmount up to 2 USD forwarded to the submitter)
+# Resolve (free and signed in, or paid with rewardAmount up to ${MAX_REWARD} forwarded to the submitter)
 curl -X POST ${o}/api/namespace/resolve -H 'content-type: application/json' -H '${SIWX_HEADER}: <proof>' -d '{"feedbackId":"fb_…","message":"Fixed in 2.3"}'
 # What you submitted, with resolutions and rewards (signed in)
 curl '${o}/api/namespace/status?namespace=acme-app' -H '${SIWX_HEADER}: <proof>'

@@ -369,12 +369,12 @@ describe("discovery for agents", () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.resources).toEqual([
-      `${APP}/api/namespace/register`,
       `${APP}/api/namespace/feedback`,
+      `${APP}/api/namespace/register`,
       `${APP}/api/namespace/feedback/follow-up`,
       `${APP}/api/namespace/resolve`,
     ]);
-    expect(body.items[1]).toMatchObject({
+    expect(body.items[0]).toMatchObject({
       method: "POST",
       price: { amount: "0.01", currency: "USD" },
       accepts: [

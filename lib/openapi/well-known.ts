@@ -1,7 +1,8 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { docsLinks } from "@/lib/http/docs";
-import { agentGuidance, PAID_OPERATIONS, paymentProtocols, priceOf } from "./catalog";
+import { PAID_OPERATIONS } from "@/lib/schemas/operations/catalog";
+import { agentGuidance, paymentProtocols, priceOf } from "./catalog";
 
 /**
  * The /.well-known/x402 document: the paid resources on the public origin with their price and how
@@ -17,7 +18,7 @@ export function x402Discovery() {
       resource: `${origin}${op.path}`,
       method: op.method,
       operationId: op.operationId,
-      description: op.description,
+      description: op.summary,
       mimeType: "application/json",
       price: { amount: price.amount, currency: "USD", ...(price.dynamic ? { dynamic: price.dynamic } : {}) },
       accepts: x402 ? [{ ...x402, amount: price.x402Amount }] : [],

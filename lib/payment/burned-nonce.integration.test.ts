@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { feedback, payments } from "@/lib/db/schema";
-import { PAID_OPERATIONS } from "@/lib/domain/paid-operations";
+import { PAID_WRITES } from "@/lib/domain/paid-operations";
 import { createX402Fetch } from "@/scripts/clients/x402-payer";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { chainReader } from "@/testing/chain";
@@ -113,7 +113,7 @@ describe("a payer that burns its own authorization nonce", () => {
     if (!claim.ok) throw new Error("not claimed");
     await burner.cancel(authorizationOf(signature).nonce);
 
-    const report = await recoverPayments(PAID_OPERATIONS, { idleMs: 0, paymentIds: [claim.paymentId] });
+    const report = await recoverPayments(PAID_WRITES, { idleMs: 0, paymentIds: [claim.paymentId] });
     expect(report).toMatchObject({ failed: 1, settled: 0, fulfilled: 0, errors: 0 });
     expect(await itemsOf(input.namespace)).toEqual([]);
     expect((await ledgerOf(signature))[0]).toMatchObject({

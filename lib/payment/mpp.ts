@@ -12,9 +12,9 @@ import {
 } from "@/lib/chain/tempo-transaction";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
+import { formatUsd, toAssetUnits } from "@/lib/money";
 import { receiptHeaders, reconcileMpp, settleMpp } from "./mpp-settle";
 import { databaseMppStore } from "./mpp-store";
-import { formatUsd, toAssetUnits } from "./prices";
 import { tempoReader } from "./tempo";
 import { TimeoutError } from "./timeout";
 import type { Charge, PaymentProtocol, ReadCredential, VerifiedPayment } from "./types";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { feedback, payments } from "@/lib/db/schema";
-import { PAID_OPERATIONS, recoverPaidWrites } from "@/lib/domain/paid-operations";
+import { PAID_WRITES, recoverPaidWrites } from "@/lib/domain/paid-operations";
 import { submitFeedbackSchema } from "@/lib/schemas/feedback";
 import { resolveFeedbackSchema } from "@/lib/schemas/resolve";
 import { createSignInFetch } from "@/scripts/clients/siwx-fetch";
@@ -118,7 +118,7 @@ describe("a payment sent again", () => {
     // The money moved, then the process died before storing anything.
     const settlement = await x402Protocol.settleUnverified!(request, charge);
     const before = await chain.balanceOf(wallet.address);
-    expect(await recoverPayments(PAID_OPERATIONS, { idleMs: 0, paymentIds: [paymentId] })).toMatchObject({
+    expect(await recoverPayments(PAID_WRITES, { idleMs: 0, paymentIds: [paymentId] })).toMatchObject({
       settled: 1,
       fulfilled: 1,
     });
@@ -166,9 +166,10 @@ describe("a payment sent again", () => {
     });
 
     await db.execute(sql.raw(`drop trigger refuse_${namespace.replace(/-/g, "_")} on feedback`));
-    expect(
-      await recoverPayments(PAID_OPERATIONS, { idleMs: 0, paymentIds: [problem.paymentId] }),
-    ).toMatchObject({ fulfilled: 1, errors: 0 });
+    expect(await recoverPayments(PAID_WRITES, { idleMs: 0, paymentIds: [problem.paymentId] })).toMatchObject({
+      fulfilled: 1,
+      errors: 0,
+    });
     const again = await send(input, signature);
     expect(again.status).toBe(200);
     expect((await again.json()).namespace).toBe(namespace);
@@ -215,9 +216,7 @@ describe("a rewarded resolve whose payment never settled", () => {
       .set({ expiresAt: new Date(Date.now() - 120_000) })
       .where(eq(payments.id, claim.paymentId));
 
-    expect(
-      await recoverPayments(PAID_OPERATIONS, { idleMs: 0, paymentIds: [claim.paymentId] }),
-    ).toMatchObject({
+    expect(await recoverPayments(PAID_WRITES, { idleMs: 0, paymentIds: [claim.paymentId] })).toMatchObject({
       failed: 1,
     });
     const [item] = await db.select().from(feedback).where(eq(feedback.id, id));

@@ -10,6 +10,7 @@ import { enforcePaidAddressLimit } from "@/lib/http/rate-limit";
 import { noteRequest } from "@/lib/http/request-context";
 import { ServerTiming } from "@/lib/http/server-timing";
 import { type PaidOutcome, paidOutcome, recordPaid } from "@/lib/http/service-metrics";
+import { formatUsd } from "@/lib/money";
 import {
   claimPayment,
   credentialHashOf,
@@ -25,7 +26,6 @@ import {
   takeOverIdleClaim,
 } from "./ledger";
 import { mppProtocol } from "./mpp";
-import { formatUsd } from "./prices";
 import {
   type Charge,
   CredentialRefused,

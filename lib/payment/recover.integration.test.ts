@@ -3,14 +3,14 @@ import { describe, expect, inject, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { feedback, namespaces, payments, webhookDeliveries } from "@/lib/db/schema";
 import { submitFeedback } from "@/lib/domain/feedback/submit-feedback";
-import { PAID_OPERATIONS } from "@/lib/domain/paid-operations";
+import { PAID_WRITES } from "@/lib/domain/paid-operations";
 import { submitFeedbackSchema } from "@/lib/schemas/feedback";
+import { OPERATIONS } from "@/lib/schemas/operations/catalog";
 import { createX402Fetch } from "@/scripts/clients/x402-payer";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { chainReader } from "@/testing/chain";
 import { claimPayment, markSettled, NotAwaitingFulfilment, requestHashOf } from "./ledger";
 import { commitPaid } from "./paid";
-import { PRICES } from "./prices";
 import { recoverPayments } from "./recover";
 import type { PaidContext } from "./types";
 import { x402Protocol } from "./x402";
@@ -29,7 +29,7 @@ const url = `${APP}/api/namespace/feedback`;
 const charge = {
   operation: "feedback",
   method: "POST" as const,
-  amountMicroUsd: PRICES.feedback,
+  amountMicroUsd: OPERATIONS.feedback.price,
   resourceUrl: url,
   description: "Submitting feedback",
 };
@@ -58,8 +58,7 @@ async function claimedPayment() {
   return { db, payment, paymentId: claim.paymentId, input };
 }
 
-const recover = (paymentId: string) =>
-  recoverPayments(PAID_OPERATIONS, { idleMs: 0, paymentIds: [paymentId] });
+const recover = (paymentId: string) => recoverPayments(PAID_WRITES, { idleMs: 0, paymentIds: [paymentId] });
 const itemsFor = async (paymentId: string) =>
   (await getDb()).select().from(feedback).where(eq(feedback.paymentId, paymentId));
 const ledgerRow = async (paymentId: string) =>

@@ -5,10 +5,10 @@ import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { getAddress, type Hash } from "viem";
 import { lookupReceipt } from "@/lib/chain/receipts";
 import { env } from "@/lib/env";
+import { toAssetUnits } from "@/lib/money";
 import { bazaarExtension } from "./discovery";
 import { createFacilitator, settledReceipt, x402Reader } from "./facilitator";
 import { x402SignatureRefusal, x402SignedByPayer } from "./payer-proof";
-import { toAssetUnits } from "./prices";
 import { refundWalletAddress } from "./refund";
 import { withTimeout } from "./timeout";
 import {
@@ -56,8 +56,8 @@ function resourceServer(): Promise<x402ResourceServer> {
 /**
  * Where a charge's x402 payment goes. A reward is paid to the refund wallet, the one that pays it back
  * when the reward cannot be forwarded; everything else to X402_PAY_TO. Together with the amount, which
- * the payer signs, the recipient binds a credential to its operation: a submission's 0.01 USD credential
- * cannot pay a 0.01 USD reward, and the register and submit prices differ.
+ * the payer signs, the recipient binds a credential to its operation: a submission's credential cannot
+ * pay a reward of the same amount, and the register and submit prices differ.
  */
 function payToFor(charge: Charge): string {
   return charge.operation === "resolve" ? refundWalletAddress() : env().X402_PAY_TO;

@@ -5,10 +5,9 @@ import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
 import type { ChangeStatusInput } from "@/lib/schemas/triage";
-import { enqueueWebhook } from "@/lib/webhooks/outbox";
 import { recordEvents } from "./history";
 import { lockItems, refuseHeld } from "./lock-items";
-import { resolutionFor } from "./resolution";
+import { announceResolved, resolutionFor } from "./resolution";
 
 /**
  * The owner's triage: one status (and message) for the items named, all or none, and for nothing else
@@ -52,14 +51,11 @@ export async function changeStatus(who: Who, input: ChangeStatusInput, db?: DbOr
       );
       if (input.status === "resolved") {
         for (const r of changing) {
-          await enqueueWebhook(tx, input.namespace, "feedback.resolved", {
-            id: r.id,
-            namespace: input.namespace,
-            resolvedAt: at.toISOString(),
-            resolvedBy: wallet,
-            message: input.message,
-            rewardAmount: null,
-          });
+          await announceResolved(
+            tx,
+            { id: r.id, namespace: input.namespace },
+            { at, by: wallet, message: input.message },
+          );
         }
       }
     }

@@ -15,6 +15,22 @@ export function resolutionFor(status: FeedbackStatus, wallet: string, message: s
     : { status, resolved: false, resolvedAt: null, resolvedBy: null, resolveMessage: null };
 }
 
+/** Queues an item's `feedback.resolved` event, in the transaction that resolves it. */
+export function announceResolved(
+  tx: DbOrTx,
+  item: { id: string; namespace: string },
+  resolution: { at: Date; by: string; message: string | null; rewardAmount?: string | null },
+) {
+  return enqueueWebhook(tx, item.namespace, "feedback.resolved", {
+    id: item.id,
+    namespace: item.namespace,
+    resolvedAt: resolution.at.toISOString(),
+    resolvedBy: resolution.by,
+    message: resolution.message,
+    rewardAmount: resolution.rewardAmount ?? null,
+  });
+}
+
 /**
  * Checks the other items a resolve names (alsoResolve) before anything changes or is charged: each is
  * an item of the namespace other than the one resolved, and none is held by a rewarded resolve.
@@ -86,14 +102,7 @@ export async function resolveAlso(
     })),
   );
   for (const o of open) {
-    await enqueueWebhook(tx, item.namespace, "feedback.resolved", {
-      id: o.id,
-      namespace: item.namespace,
-      resolvedAt: at.toISOString(),
-      resolvedBy: resolver,
-      message,
-      rewardAmount: null,
-    });
+    await announceResolved(tx, { id: o.id, namespace: item.namespace }, { at, by: resolver, message });
   }
   return open.map((o) => o.id);
 }

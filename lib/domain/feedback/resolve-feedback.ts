@@ -5,10 +5,9 @@ import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, namespaces } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
 import type { ResolveFeedbackInput } from "@/lib/schemas/resolve";
-import { enqueueWebhook } from "@/lib/webhooks/outbox";
 import { feedbackNotFound } from "./get-feedback";
 import { recordEvents } from "./history";
-import { checkAlsoResolve, resolutionFor, resolveAlso } from "./resolution";
+import { announceResolved, checkAlsoResolve, resolutionFor, resolveAlso } from "./resolution";
 
 export const alreadyResolved = (id: string) =>
   new AppError("already-resolved", `The feedback item "${id}" is already resolved.`);
@@ -77,14 +76,7 @@ export async function resolveFeedback(who: Who, input: ResolveFeedbackInput, db?
         at: resolvedAt,
       },
     ]);
-    await enqueueWebhook(tx, item.namespace, "feedback.resolved", {
-      id: item.id,
-      namespace: item.namespace,
-      resolvedAt: resolvedAt.toISOString(),
-      resolvedBy: wallet,
-      message: input.message,
-      rewardAmount: null,
-    });
+    await announceResolved(tx, item, { at: resolvedAt, by: wallet, message: input.message });
     return resolveAlso(tx, item, input.alsoResolve, wallet, input.message, resolvedAt);
   });
   return {

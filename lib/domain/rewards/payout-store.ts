@@ -5,19 +5,22 @@ import type { Hex } from "viem";
 import type { DbOrTx } from "@/lib/db/client";
 import { feedback, type PayoutStatus, payments, payouts } from "@/lib/db/schema";
 import { recordEvents } from "@/lib/domain/feedback/history";
+import { formatUsd } from "@/lib/money";
 import { markRefunded as markPaymentRefunded } from "@/lib/payment/ledger";
-import { formatUsd } from "@/lib/payment/prices";
 import { enqueueWebhook } from "@/lib/webhooks/outbox";
 
 export type PayoutRow = typeof payouts.$inferSelect;
 
-/** The item's latest payout, if any (an item whose reward was refunded can be rewarded again later). */
+/**
+ * The item's current payout: the one not refunded (a unique index allows one), else the latest refunded
+ * one. Not by time alone: two payouts may share a timestamp, and a refunded one must never hide the live one.
+ */
 export async function payoutFor(db: DbOrTx, feedbackId: string): Promise<PayoutRow | undefined> {
   const [row] = await db
     .select()
     .from(payouts)
     .where(eq(payouts.feedbackId, feedbackId))
-    .orderBy(desc(payouts.createdAt))
+    .orderBy(sql`${payouts.status} = 'refunded'`, desc(payouts.createdAt))
     .limit(1);
   return row;
 }

@@ -6,19 +6,23 @@ import { isHolder, type Who } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, payouts } from "@/lib/db/schema";
 import { recordEvents } from "@/lib/domain/feedback/history";
-import { checkAlsoResolve, resolutionFor, resolveAlso } from "@/lib/domain/feedback/resolution";
+import {
+  announceResolved,
+  checkAlsoResolve,
+  resolutionFor,
+  resolveAlso,
+} from "@/lib/domain/feedback/resolution";
 import { alreadyResolved, loadResolveTarget, notOwner } from "@/lib/domain/feedback/resolve-feedback";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import { describeError } from "@/lib/http/log";
+import { formatUsd, toAssetUnits } from "@/lib/money";
 import { fulfilPayment } from "@/lib/payment/ledger";
 import type { PaidWrite } from "@/lib/payment/paid";
 import type { Caller } from "@/lib/payment/paid-route";
-import { formatUsd, toAssetUnits } from "@/lib/payment/prices";
 import { payoutClient, tempoBalance } from "@/lib/payment/tempo";
 import type { PaidContext } from "@/lib/payment/types";
 import { type ResolveFeedbackInput, resolveFeedbackSchema, rewardOf } from "@/lib/schemas/resolve";
-import { enqueueWebhook } from "@/lib/webhooks/outbox";
 import { rewardMemo } from "./memos";
 import { settlePayout } from "./settle-payout";
 
@@ -214,14 +218,11 @@ export function commitRewardedResolve(input: RewardedResolveInput, ctx: PaidCont
       memo: rewardMemo(input.feedbackId),
       status: "pending",
     });
-    await enqueueWebhook(tx, item.namespace, "feedback.resolved", {
-      id: input.feedbackId,
-      namespace: item.namespace,
-      resolvedAt: resolvedAt.toISOString(),
-      resolvedBy: resolver,
-      message: input.message,
-      rewardAmount: formatUsd(reward),
-    });
+    await announceResolved(
+      tx,
+      { id: input.feedbackId, namespace: item.namespace },
+      { at: resolvedAt, by: resolver, message: input.message, rewardAmount: formatUsd(reward) },
+    );
     const body: Record<string, unknown> = {
       id: input.feedbackId,
       namespace: item.namespace,

@@ -11,7 +11,8 @@ import { NextResponse } from "next/server";
 import { createClient, defineChain, type Hex } from "viem";
 import { tempoLocalnet } from "viem/chains";
 import { rpcTransport } from "@/lib/chain/rpc";
-import { formatUsd, PRICES } from "@/lib/payment/prices";
+import { formatUsd } from "@/lib/money";
+import { OPERATIONS } from "@/lib/schemas/operations/catalog";
 import { storedCount, storeItem } from "@/scripts/bench/baseline-store";
 
 function required(name: string): string {
@@ -65,7 +66,7 @@ function paidHandler() {
     });
     // The price of our submit in USD ("0.01"); mppx turns it into base units with the currency's 6 decimals.
     paid = mppx.charge({
-      amount: formatUsd(PRICES.feedback),
+      amount: formatUsd(OPERATIONS.feedback.price),
       description: "Submitting feedback",
       scope: "POST /api/feedback",
     })(submit);

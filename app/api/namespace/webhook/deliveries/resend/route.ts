@@ -3,11 +3,11 @@ import { resendWebhookDelivery } from "@/lib/domain/webhooks/resend-webhook-deli
 import { readJsonBody } from "@/lib/http/body";
 import { handle, json } from "@/lib/http/handler";
 import { parseInput } from "@/lib/http/validate";
-import { resendDeliverySchema } from "@/lib/schemas/webhook";
+import { OPERATIONS } from "@/lib/schemas/operations/catalog";
 
 /** Queues a failed (or delivered) webhook delivery again, as a new delivery linked to it. */
 export const POST = handle(async (request) => {
-  const input = parseInput(resendDeliverySchema, await readJsonBody(request));
+  const input = parseInput(OPERATIONS["webhook-resend"].body, await readJsonBody(request));
   const wallet = await limitedSignIn(request);
   return json(await resendWebhookDelivery(wallet, input), { status: 202 });
 });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatUsd, PRICES, parseUsd, toAssetUnits } from "./prices";
+import { formatUsd, parseUsd, toAssetUnits } from "@/lib/money";
+import { OPERATIONS } from "@/lib/schemas/operations/catalog";
 
 describe("USD amounts", () => {
   it("prices the two fixed calls in micro-USD", () => {
-    expect(formatUsd(PRICES.register)).toBe("1");
-    expect(formatUsd(PRICES.feedback)).toBe("0.01");
+    expect(formatUsd(OPERATIONS.register.price)).toBe("1");
+    expect(formatUsd(OPERATIONS.feedback.price)).toBe("0.01");
   });
 
   it("parses decimal strings exactly, without floats", () => {

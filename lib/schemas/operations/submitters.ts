@@ -1,0 +1,113 @@
+import { EXAMPLES } from "../examples";
+import { getFeedbackQuery, submitFeedbackSchema } from "../feedback";
+import { followUpSchema } from "../follow-up";
+import { statusQuerySchema } from "../list";
+import {
+  feedbackRecordSchema,
+  followUpResponseSchema,
+  statusResponseSchema,
+  submitResponseSchema,
+} from "../responses";
+import type { Operation, PaidOperation } from "./operation";
+
+/** What an agent does: file feedback, answer the owner, and read back what became of it. */
+
+/** Contract 1.6, for submitters and resolvers: shown in the OpenAPI document and in llms.txt. */
+export const SUBMITTER_GUIDANCE = [
+  "Choose type bug for broken behaviour, feature for suggestions, feedback for general input.",
+  "Remove sensitive data from context before submitting.",
+  "Submit one issue per submission.",
+  "A resolver should include a message and may set rewardAmount to tip the submitter.",
+] as const;
+
+export const submitFeedback = {
+  name: "feedback",
+  operationId: "namespace_feedback",
+  method: "POST",
+  path: "/api/namespace/feedback",
+  tags: ["Submitters"],
+  summary: "Submit feedback",
+  description: `Any namespace name, registered or not. An optional SIGN-IN-WITH-X proof for the paying wallet marks the item verified.\n\n${SUBMITTER_GUIDANCE.map((g) => `- ${g}`).join("\n")}`,
+  access: "payment",
+  price: 10_000n,
+  maxPrice: 10_000n,
+  payFor: "Submitting feedback",
+  // A proof for the paying wallet marks the item verified.
+  signIn: "optional",
+  body: submitFeedbackSchema,
+  output: { component: "SubmitResponse", schema: submitResponseSchema },
+  example: EXAMPLES.feedback,
+  tool: {
+    name: "submit_feedback",
+    title: "Submit feedback",
+    description:
+      "File one bug, feature request or feedback item into any namespace name, registered or not. Keep the returned id to follow up with feedback_status.",
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  },
+} as const satisfies PaidOperation;
+
+export const mySubmissions = {
+  name: "status",
+  operationId: "namespace_status",
+  method: "GET",
+  path: "/api/namespace/status",
+  tags: ["Submitters"],
+  summary: "The submitter's items with their resolutions",
+  access: "sign-in",
+  query: statusQuerySchema,
+  output: { component: "StatusResponse", schema: statusResponseSchema },
+  example: EXAMPLES.status,
+  tool: {
+    name: "feedback_status",
+    title: "My submissions",
+    description: "The items this wallet submitted, newest first, with each one's resolution and reward.",
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  },
+} as const satisfies Operation;
+
+export const getRecord = {
+  name: "record",
+  operationId: "namespace_feedback_get",
+  method: "GET",
+  path: "/api/namespace/feedback",
+  tags: ["Submitters", "Owners"],
+  summary: "Read one full record, as its owner (with its group) or its submitter (its own report)",
+  access: "sign-in",
+  query: getFeedbackQuery,
+  output: { component: "FeedbackRecord", schema: feedbackRecordSchema },
+  example: EXAMPLES.record,
+  errors: { "403": "Neither the namespace owner nor the submitter", "404": "No such item" },
+  tool: {
+    name: "get_feedback",
+    title: "One item in full",
+    description: "One item with every field, for its submitter or the namespace's owner.",
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  },
+} as const satisfies Operation;
+
+export const answerOwner = {
+  name: "follow-up",
+  operationId: "namespace_feedback_follow_up",
+  method: "POST",
+  path: "/api/namespace/feedback/follow-up",
+  tags: ["Submitters"],
+  summary: "Answer the owner's question on your item",
+  description:
+    "When the owner set an item you submitted to needs_info, its last history entry is the question. Answer it here, paying from the wallet that submitted the item, with a message and any details (steps, expected, actual, context). The answer joins the item's history and the item is open again for the owner. Refused before any charge when the item is not waiting for information or the payer is not its submitter.",
+  access: "payment",
+  // An answer costs what a submission does.
+  price: submitFeedback.price,
+  maxPrice: submitFeedback.price,
+  payFor: "Answering the owner's question",
+  body: followUpSchema,
+  output: { component: "FollowUpResponse", schema: followUpResponseSchema },
+  example: EXAMPLES.followUp,
+  errors: { "403": "The paying wallet did not submit this item", "404": "No such item" },
+  tool: {
+    name: "answer_feedback",
+    title: "Answer the owner's question",
+    description:
+      "Answer an owner who asked for more information on an item you submitted (its status is needs_info; the question is the last entry of its history), with a message and any details, paid from the wallet that submitted the item.",
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  },
+} as const satisfies PaidOperation;
