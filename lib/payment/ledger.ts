@@ -4,12 +4,9 @@ import { and, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { type Bound, jsonb, param, prepared } from "@/lib/db/prepared";
 import { payments } from "@/lib/db/schema";
-import type { LedgerRef, ReadCredential } from "./types";
+import type { LedgerRef, ReadCredential, Release } from "./types";
 
 export type PaymentRow = typeof payments.$inferSelect;
-
-/** Gives back a business resource a paid write reserved (an item held for its reward). */
-export type Release = (db: DbOrTx, paymentId: string) => Promise<void>;
 
 export type ClaimOutcome =
   | { ok: true; paymentId: string }

@@ -19,7 +19,6 @@ import {
   markSettled,
   NotAwaitingFulfilment,
   type PaymentRow,
-  type Release,
   releaseClaim,
   requestHashOf,
   takeOverIdleClaim,
@@ -29,9 +28,12 @@ import { formatUsd } from "./prices";
 import {
   type Charge,
   CredentialRefused,
+  type PaidCall,
   type PaidContext,
+  type PaidWrite,
   type PaymentProtocol,
   type ReadCredential,
+  type Release,
   type Settlement,
   SettlementError,
   SettlementUnavailable,
@@ -41,37 +43,6 @@ import { x402Protocol } from "./x402";
 
 /** Every protocol a paid call accepts, side by side; a second one plugs in here without touching routes. */
 export const PROTOCOLS: readonly PaymentProtocol[] = [x402Protocol, mppProtocol];
-
-/** A paid write: what it reserves, what the ledger keeps, and how it is stored once the money has moved. */
-export type PaidWrite<TBody> = {
-  /** A business resource only one payment may buy at a time (a namespace name, an item's reward). */
-  lockKey?: string;
-  /** The refusal to give when another payment holds the lock. */
-  lockedError?: () => AppError;
-  /** The validated input and what else the write needs, kept in the ledger to finish it after a crash. */
-  input: Record<string, unknown>;
-  /** A check that needs the verified payer (e.g. "the payer owns this namespace"); refuses uncharged. */
-  authorize?: (payment: VerifiedPayment) => Promise<void>;
-  /** Takes a business resource in the claim's transaction; throws to refuse before any charge. */
-  reserve?: (tx: DbOrTx, paymentId: string) => Promise<void>;
-  /** Gives the resource back, in the same transaction that fails or releases the claim. */
-  release?: Release;
-  commit: (ctx: PaidContext) => Promise<{ resultId: string; body: TBody }>;
-};
-
-/** A paid call: its price, the request body it buys, and how to prepare and finish its write. */
-export type PaidCall<TBody> = {
-  charge: Charge;
-  /** The validated request body: a credential sent again is matched to the request it first paid for. */
-  body: unknown;
-  /**
-   * Every check that can refuse before anything is charged (a sign-in proof, a taken name, an item's
-   * state), then the write. `paying` is false on the unpaid first ask, which must not spend a proof.
-   */
-  prepare: (paying: boolean) => Promise<PaidWrite<TBody>>;
-  /** Work after the write is stored (paying a reward out); its answer replaces the stored body. Idempotent. */
-  finish?: (stored: { resultId: string; body: TBody }) => Promise<TBody>;
-};
 
 /** The 402 a paid call answers without a credential: every protocol's challenge at once. */
 async function paymentRequired(charge: Charge): Promise<AppError> {

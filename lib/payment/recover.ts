@@ -4,9 +4,9 @@ import { type Db, getDb } from "@/lib/db/client";
 import { payments } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { describeError } from "@/lib/http/log";
-import { failPayment, markSettled, type PaymentRow, type Release } from "./ledger";
+import { failPayment, markSettled, type PaymentRow } from "./ledger";
 import { commitPaid, PROTOCOLS } from "./paid";
-import type { PaidContext } from "./types";
+import type { PaidContext, Release } from "./types";
 
 /** How to finish (and how to release) each paid operation, from the input kept in its ledger row. */
 export type PaidOperations = Record<
