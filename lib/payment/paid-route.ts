@@ -5,7 +5,8 @@ import { readJsonBody } from "@/lib/http/body";
 import { handle } from "@/lib/http/handler";
 import { publicUrl } from "@/lib/http/resource";
 import { parseInput } from "@/lib/http/validate";
-import { answerPriceProbe, runPaid } from "./paid";
+import { answerPriceProbe } from "./challenge";
+import { runPaid } from "./paid";
 import type { Caller, Charge, Discovery, PaidCall, PaidWrite } from "./types";
 
 /** What a paid route sells, declared on the route: the price, the body it takes and what it answers. */

@@ -4,8 +4,9 @@ import { type Db, getDb } from "@/lib/db/client";
 import { payments } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { describeError } from "@/lib/http/log";
+import { PROTOCOLS } from "./challenge";
 import { failPayment, markSettled, type PaymentRow } from "./ledger";
-import { commitPaid, PROTOCOLS } from "./paid";
+import { commitPaid } from "./paid";
 import type { PaidContext, Release } from "./types";
 
 /** How to finish (and how to release) each paid operation, from the input kept in its ledger row. */
