@@ -2,7 +2,7 @@ import "server-only";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { retryingConflicts } from "@/lib/db/errors";
 import { env } from "@/lib/env";
-import { AppError, validationError } from "@/lib/http/errors";
+import { AppError } from "@/lib/http/errors";
 import { json } from "@/lib/http/handler";
 import { describeError } from "@/lib/http/log";
 import { enforcePaidAddressLimit } from "@/lib/http/rate-limit";
@@ -10,11 +10,11 @@ import { noteRequest } from "@/lib/http/request-context";
 import { ServerTiming } from "@/lib/http/server-timing";
 import { type PaidOutcome, paidOutcome, recordPaid } from "@/lib/http/service-metrics";
 import { paymentRequired, protocolOf } from "./challenge";
+import { answerRetry, idempotencyKeyOf, underSameKey } from "./idempotency";
 import {
   claimPayment,
   credentialHashOf,
   failPayment,
-  findByIdempotencyKey,
   findPayment,
   markSettled,
   NotAwaitingFulfilment,
@@ -157,14 +157,6 @@ function startAttempt<TBody>(
   };
 }
 
-/** The earlier payment made under this request's Idempotency-Key by this payer, if any. */
-function underSameKey<TBody>(attempt: Attempt<TBody>, payer: string) {
-  const { db, call, idempotencyKey } = attempt;
-  return idempotencyKey
-    ? findByIdempotencyKey(db, { operation: call.charge.operation, payer, key: idempotencyKey })
-    : Promise.resolve(undefined);
-}
-
 /**
  * Step 1, before anything is written: read the credential strictly, answer a retry under the same
  * Idempotency-Key, make every business check, verify the payment. A refusal here is answered by the
@@ -186,7 +178,10 @@ async function checkBeforeClaim<TBody>(attempt: Attempt<TBody>): Promise<Checked
     let payment: VerifiedPayment | null = null;
     if (attempt.idempotencyKey) {
       payment = await protocol.provePayer(request, call.charge, read).catch(verificationFailed(protocol));
-      const earlier = await underSameKey(attempt, read.payer);
+      const earlier = await underSameKey(db, attempt.idempotencyKey, {
+        operation: call.charge.operation,
+        payer: read.payer,
+      });
       if (earlier) return answerRetry(earlier, attempt.requestHash, seen);
     }
     const write = await call.prepare(true);
@@ -223,7 +218,10 @@ async function claim<TBody>(attempt: Attempt<TBody>, checked: Checked<TBody>): P
     reserve: write.reserve,
   });
   if (claimed.ok) return claimed.paymentId;
-  const raced = await underSameKey(attempt, read.payer);
+  const raced = await underSameKey(db, attempt.idempotencyKey, {
+    operation: call.charge.operation,
+    payer: read.payer,
+  });
   if (raced && raced.paymentKey !== read.paymentKey) return answerRetry(raced, requestHash, seen);
   if (claimed.reason === "locked") {
     throw (
@@ -271,31 +269,6 @@ async function store<TBody>(
     console.error(`[payment ${settled.paymentId}] storing the paid write failed: ${describeError(error)}`);
     throw pending(settled.paymentId, "Your payment settled, and storing what it paid for failed for now");
   }
-}
-
-/** The client's Idempotency-Key, quoted or bare; null without one, a 400 naming it when it is malformed. */
-function idempotencyKeyOf(request: Request): string | null {
-  const raw = request.headers.get("idempotency-key");
-  if (raw === null) return null;
-  const key = raw.trim().replace(/^"(.*)"$/, "$1");
-  if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
-    throw validationError([
-      { field: "Idempotency-Key", message: "must be 1 to 255 visible ASCII characters, e.g. a UUID" },
-    ]);
-  }
-  return key;
-}
-
-/** A retry under an Idempotency-Key: the same body gets the first payment's answer, another is a 409. */
-function answerRetry(row: PaymentRow, requestHash: string, seen: (row: PaymentRow) => Promise<Response>) {
-  if (row.requestHash !== requestHash) {
-    throw new AppError(
-      "idempotency-key-reused",
-      `This Idempotency-Key was already used for another request (payment ${row.id}); nothing was charged for this one. Use a new key for a new request.`,
-      { body: { paymentId: row.id } },
-    );
-  }
-  return seen(row);
 }
 
 /** Whether a seen claim is this same request's, left open by an attempt that died, and now taken over. */
