@@ -1,6 +1,5 @@
 import "server-only";
 import { type DbOrTx, getDb } from "@/lib/db/client";
-import { retryingConflicts } from "@/lib/db/errors";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import { json } from "@/lib/http/handler";
@@ -11,32 +10,26 @@ import { ServerTiming } from "@/lib/http/server-timing";
 import { type PaidOutcome, paidOutcome, recordPaid } from "@/lib/http/service-metrics";
 import { answerSeen, pending, unavailable, withPaymentId } from "./answers";
 import { paymentRequired, protocolOf } from "./challenge";
+import { commitPaid } from "./commit-paid";
 import { answerRetry, idempotencyKeyOf, underSameKey } from "./idempotency";
 import {
   claimPayment,
   credentialHashOf,
-  failPayment,
   findPayment,
-  markSettled,
   NotAwaitingFulfilment,
   type PaymentRow,
-  releaseClaim,
   requestHashOf,
   takeOverIdleClaim,
 } from "./ledger";
-import {
-  type Charge,
-  CredentialRefused,
-  type PaidCall,
-  type PaidContext,
-  type PaidWrite,
-  type PaymentProtocol,
-  type ReadCredential,
-  type Release,
-  type Settlement,
-  SettlementError,
-  SettlementUnavailable,
-  type VerifiedPayment,
+import { settle } from "./settle";
+import type {
+  Charge,
+  PaidCall,
+  PaidContext,
+  PaidWrite,
+  PaymentProtocol,
+  ReadCredential,
+  VerifiedPayment,
 } from "./types";
 
 /**
@@ -295,92 +288,3 @@ const verificationFailed = (protocol: PaymentProtocol) => (error: unknown) => {
   console.error(`[payment] ${protocol.name} verification unavailable: ${describeError(error)}`);
   throw unavailable();
 };
-
-/**
- * Takes the money for a claimed credential. Three outcomes are final and answered at once: refused
- * before anything was sent (the claim is released: the credential is unspent), failed with nothing
- * moved (the claim fails), and settled. Anything else is unknown: the chain is asked once, now, and if
- * it cannot tell yet the claim stays open for reconciliation and the payer is told not to re-sign.
- */
-async function settle(
-  db: DbOrTx,
-  protocol: PaymentProtocol,
-  claim: ReadCredential & { paymentId: string },
-  settleOnce: () => Promise<Settlement>,
-  release: Release | undefined,
-): Promise<Settlement> {
-  const { paymentId } = claim;
-  try {
-    return await settleOnce();
-  } catch (error) {
-    if (error instanceof SettlementUnavailable) {
-      await releaseClaim(db, paymentId, release).catch((e: unknown) => {
-        console.error(`[payment ${paymentId}] releasing an unsent claim failed: ${describeError(e)}`);
-      });
-      console.error(`[payment ${paymentId}] settlement could not start: ${error.message}`);
-      throw unavailable();
-    }
-    if (error instanceof CredentialRefused) {
-      await releaseClaim(db, paymentId, release).catch((e: unknown) => {
-        console.error(`[payment ${paymentId}] releasing a refused claim failed: ${describeError(e)}`);
-      });
-      throw new AppError(
-        "payment-invalid",
-        `The payment was refused: ${error.message}. Nothing was charged.`,
-      );
-    }
-    const outcome =
-      error instanceof SettlementError
-        ? ({ state: "unsettled", reason: error.message } as const)
-        : await protocol
-            .reconcile({ ...claim, txRef: claim.reference ?? null, createdAt: new Date() })
-            .catch((e: unknown) => {
-              console.error(`[payment ${paymentId}] the chain could not be asked: ${describeError(e)}`);
-              return { state: "pending" } as const;
-            });
-    if (outcome.state === "settled") {
-      return { txRef: outcome.txRef, headers: protocol.receiptHeaders({ ...claim, txRef: outcome.txRef }) };
-    }
-    if (outcome.state === "unsettled") {
-      const recorded = await failPayment(db, paymentId, outcome.reason, release).then(
-        () => true,
-        (e: unknown) => {
-          console.error(`[payment ${paymentId}] recording a failed settlement failed: ${describeError(e)}`);
-          return false;
-        },
-      );
-      if (!recorded) throw pending(paymentId, "This payment's outcome could not be recorded yet");
-      throw new AppError(
-        "settlement-failed",
-        `The payment could not be settled, and you were not charged: ${outcome.reason}. Sign a new payment to try again.`,
-        { body: { paymentId } },
-      );
-    }
-    console.error(`[payment ${paymentId}] settlement outcome unknown: ${describeError(error)}`);
-    throw pending(paymentId, "The payment network has not confirmed this payment yet");
-  }
-}
-
-/**
- * Stores a settled write, which fulfils its ledger row atomically with it (see PaidContext); also used
- * by recovery. On the live path the settlement is recorded by that same fulfilment, so a paid call
- * spends no extra round trip on it; only when storing fails is it written alone, so recovery can finish
- * the write from the ledger instead of searching the chain for it.
- */
-export async function commitPaid<TBody>(
-  commit: PaidWrite<TBody>["commit"],
-  ctx: PaidContext,
-): Promise<{ resultId: string; body: TBody }> {
-  try {
-    // The store is one statement or one transaction, rolled back whole when it loses a race: the money
-    // already moved, so it runs again rather than leave the write to recovery.
-    return await retryingConflicts(() => commit(ctx));
-  } catch (error) {
-    if (ctx.txRef) {
-      await markSettled(ctx.db, ctx.paymentId, ctx.txRef).catch((e: unknown) => {
-        console.error(`[payment ${ctx.paymentId}] recording the settlement failed: ${describeError(e)}`);
-      });
-    }
-    throw error;
-  }
-}

@@ -5,8 +5,8 @@ import { payments } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { describeError } from "@/lib/http/log";
 import { PROTOCOLS } from "./challenge";
+import { commitPaid } from "./commit-paid";
 import { failPayment, markSettled, type PaymentRow } from "./ledger";
-import { commitPaid } from "./paid";
 import type { PaidContext, Release } from "./types";
 
 /** How to finish (and how to release) each paid operation, from the input kept in its ledger row. */

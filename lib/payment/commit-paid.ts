@@ -1,0 +1,29 @@
+import "server-only";
+import { retryingConflicts } from "@/lib/db/errors";
+import { describeError } from "@/lib/http/log";
+import { markSettled } from "./ledger";
+import type { PaidContext, PaidWrite } from "./types";
+
+/**
+ * Stores a settled write, which fulfils its ledger row atomically with it (see PaidContext); also used
+ * by recovery. On the live path the settlement is recorded by that same fulfilment, so a paid call
+ * spends no extra round trip on it; only when storing fails is it written alone, so recovery can finish
+ * the write from the ledger instead of searching the chain for it.
+ */
+export async function commitPaid<TBody>(
+  commit: PaidWrite<TBody>["commit"],
+  ctx: PaidContext,
+): Promise<{ resultId: string; body: TBody }> {
+  try {
+    // The store is one statement or one transaction, rolled back whole when it loses a race: the money
+    // already moved, so it runs again rather than leave the write to recovery.
+    return await retryingConflicts(() => commit(ctx));
+  } catch (error) {
+    if (ctx.txRef) {
+      await markSettled(ctx.db, ctx.paymentId, ctx.txRef).catch((e: unknown) => {
+        console.error(`[payment ${ctx.paymentId}] recording the settlement failed: ${describeError(e)}`);
+      });
+    }
+    throw error;
+  }
+}
