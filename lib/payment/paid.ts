@@ -119,7 +119,7 @@ type Attempt<TBody> = {
   idempotencyKey: string | null;
   credentialHash: string;
   /** Whether a ledger row was claimed with this very credential (only such a row answers it). */
-  same: (row: PaymentRow) => boolean;
+  sameCredential: (row: PaymentRow) => boolean;
   /** The answer to a credential the ledger has seen (see answerSeen). */
   seen: (row: PaymentRow) => Promise<Response>;
 };
@@ -145,7 +145,7 @@ function startAttempt<TBody>(
     credentialHash,
     // Only the very credential a row was claimed with is answered by that row; another with its key
     // (a tampered copy, a guess from what the chain shows) learns nothing from it.
-    same: (row) => row.credentialHash === null || row.credentialHash === credentialHash,
+    sameCredential: (row) => row.credentialHash === null || row.credentialHash === credentialHash,
     seen: (row) =>
       answerSeen(row, { requestHash, operation: call.charge.operation, protocol, finish: call.finish }),
   };
@@ -158,7 +158,7 @@ function startAttempt<TBody>(
  * its proof is spent, its name taken, its transaction mined), and is the refusal otherwise.
  */
 async function checkBeforeClaim<TBody>(attempt: Attempt<TBody>): Promise<Checked<TBody> | Response> {
-  const { request, call, protocol, db, same, seen } = attempt;
+  const { request, call, protocol, db, sameCredential, seen } = attempt;
   let read: ReadCredential | undefined;
   try {
     read = await protocol.read(request, call.charge).catch((error: unknown) => {
@@ -187,7 +187,7 @@ async function checkBeforeClaim<TBody>(attempt: Attempt<TBody>): Promise<Checked
   } catch (error) {
     const key = read?.paymentKey ?? protocol.keyOf(request);
     const row = error instanceof AppError && error.status < 500 && key && (await findPayment(db, key));
-    if (row && same(row)) return seen(row);
+    if (row && sameCredential(row)) return seen(row);
     throw error;
   }
 }
@@ -199,7 +199,7 @@ async function checkBeforeClaim<TBody>(attempt: Attempt<TBody>): Promise<Checked
  * first attempt died (taken over and settled now), or the ledger's answer to this very credential.
  */
 async function claim<TBody>(attempt: Attempt<TBody>, checked: Checked<TBody>): Promise<string | Response> {
-  const { db, call, protocol, same, seen, requestHash } = attempt;
+  const { db, call, protocol, sameCredential, seen, requestHash } = attempt;
   const { read, write } = checked;
   const claimed = await claimPayment(db, {
     payment: read,
@@ -223,7 +223,7 @@ async function claim<TBody>(attempt: Attempt<TBody>, checked: Checked<TBody>): P
       new AppError("payment-in-progress", "Another payment for this resource is in progress.")
     );
   }
-  if (!same(claimed.row)) {
+  if (!sameCredential(claimed.row)) {
     throw new AppError(
       "payment-already-used",
       "This payment's authorization is already spent by another credential; nothing was charged for this one.",
@@ -232,8 +232,8 @@ async function claim<TBody>(attempt: Attempt<TBody>, checked: Checked<TBody>): P
   }
   // The same request with the same credential, whose first attempt died mid-way: settle it now.
   // Settling again cannot charge twice (the chain spends a credential once); its outcome decides.
-  if (await resumable(db, claimed.row, requestHash, call.charge.operation)) return claimed.row.id;
-  return seen(claimed.row);
+  const taken = await takeOverAbandonedClaim(db, claimed.row, requestHash, call.charge.operation);
+  return taken ? claimed.row.id : seen(claimed.row);
 }
 
 /**
@@ -246,7 +246,7 @@ async function store<TBody>(
   checked: Checked<TBody>,
   settled: { paymentId: string; txRef: string },
 ): Promise<{ resultId: string; body: TBody } | Response> {
-  const { db, protocol, same, seen } = attempt;
+  const { db, protocol, sameCredential, seen } = attempt;
   const { read, write } = checked;
   const ctx: PaidContext = {
     db,
@@ -259,14 +259,17 @@ async function store<TBody>(
     return await commitPaid(write.commit, ctx);
   } catch (error) {
     const row = error instanceof NotAwaitingFulfilment ? await findPayment(db, read.paymentKey) : undefined;
-    if (row?.status === "fulfilled" && same(row)) return seen(row);
+    if (row?.status === "fulfilled" && sameCredential(row)) return seen(row);
     console.error(`[payment ${settled.paymentId}] storing the paid write failed: ${describeError(error)}`);
     throw pending(settled.paymentId, "Your payment settled, and storing what it paid for failed for now");
   }
 }
 
-/** Whether a seen claim is this same request's, left open by an attempt that died, and now taken over. */
-async function resumable(db: DbOrTx, row: PaymentRow, requestHash: string, operation: string) {
+/**
+ * Takes over the claim this same request left open when its attempt died, so it is settled now; false
+ * when the row is another request's, no longer open, or its attempt may still be alive.
+ */
+async function takeOverAbandonedClaim(db: DbOrTx, row: PaymentRow, requestHash: string, operation: string) {
   if (row.status !== "claimed" || row.requestHash !== requestHash || row.operation !== operation)
     return false;
   return takeOverIdleClaim(db, row.id, env().X402_TIMEOUT_MS * 3);
