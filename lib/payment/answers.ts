@@ -7,10 +7,9 @@ import type { PaymentRow } from "./ledger";
 import type { PaymentProtocol } from "./types";
 
 /**
- * The answer to a credential the ledger has seen: claimed for another request → 409, whatever became
- * of that claim (no state of it will ever buy this request); stored → the same answer as the first time
- * (its finishing step re-run, which is idempotent), with no new charge; still open → 503 with the
- * payment id; failed or refunded → 402, since no money of this credential's stayed with us.
+ * The answer to a credential the ledger has seen: 409 if claimed for another request (no state of that
+ * claim buys this one); the first answer again once stored (finish re-run, no new charge); 503 while
+ * open; 402 once failed or refunded, since none of this credential's money stayed with us.
  */
 export async function answerSeen<TBody>(
   row: PaymentRow,

@@ -5,10 +5,9 @@ import { markSettled } from "./ledger";
 import type { PaidContext, PaidWrite } from "./types";
 
 /**
- * Stores a settled write, which fulfils its ledger row atomically with it (see PaidContext); also used
- * by recovery. On the live path the settlement is recorded by that same fulfilment, so a paid call
- * spends no extra round trip on it; only when storing fails is it written alone, so recovery can finish
- * the write from the ledger instead of searching the chain for it.
+ * Stores a settled write and fulfils its ledger row with it (see PaidContext); recovery uses it too. Only
+ * when storing fails is the settlement written alone, so recovery finishes the write from the ledger
+ * instead of searching the chain, and the live path spends no extra round trip on it.
  */
 export async function commitPaid<TBody>(
   commit: PaidWrite<TBody>["commit"],

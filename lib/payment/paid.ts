@@ -33,11 +33,9 @@ import type {
 } from "./types";
 
 /**
- * Runs a paid write in the one safe order: read the credential strictly → every business check →
- * verify → claim it (and the resource) in the database → settle → store the write and mark the ledger
- * fulfilled atomically. A refused credential or check is answered before anyone is charged, and a
- * credential the ledger has seen before is answered by its ledger state, never charged again.
- * Server-Timing reports the call as consecutive slices, named by the step that ended each.
+ * Runs a paid write in the one safe order (read → checks → verify → claim → settle → store; README.md):
+ * every refusal comes before any charge, and a credential seen before is answered from the ledger, never
+ * charged twice. Server-Timing reports the call in slices, each named by the step that ended it.
  */
 export async function runPaid<TBody>(request: Request, call: PaidCall<TBody>): Promise<Response> {
   const timing = new ServerTiming();
@@ -152,10 +150,9 @@ function startAttempt<TBody>(
 }
 
 /**
- * Step 1, before anything is written: read the credential strictly, answer a retry under the same
- * Idempotency-Key, make every business check, verify the payment. A refusal here is answered by the
- * ledger when this very credential already has a row (it was sent again after its request finished:
- * its proof is spent, its name taken, its transaction mined), and is the refusal otherwise.
+ * Step 1, before anything is written: read the credential, answer a retry under its Idempotency-Key,
+ * check, verify. A refusal of a credential that already has a row (sent again after its request
+ * finished: its proof spent, its name taken, its transaction mined) is answered by that row instead.
  */
 async function checkBeforeClaim<TBody>(attempt: Attempt<TBody>): Promise<Checked<TBody> | Response> {
   const { request, call, protocol, db, sameCredential, seen } = attempt;
@@ -193,10 +190,9 @@ async function checkBeforeClaim<TBody>(attempt: Attempt<TBody>): Promise<Checked
 }
 
 /**
- * Step 2: claim the credential (and the resource it buys) in the ledger. Returns the payment id to
- * settle, or the answer when the credential or its key was seen before: a retry under the same
- * Idempotency-Key, a resource another payment holds, a credential spent by another, a claim whose
- * first attempt died (taken over and settled now), or the ledger's answer to this very credential.
+ * Step 2: claim the credential (and the resource it buys) in the ledger: the payment id to settle, or,
+ * when the credential or its key was seen before, the answer to it (a retry, a held resource, a spent
+ * credential, the ledger's state), unless it is this request's abandoned claim, taken over and settled.
  */
 async function claim<TBody>(attempt: Attempt<TBody>, checked: Checked<TBody>): Promise<string | Response> {
   const { db, call, protocol, sameCredential, seen, requestHash } = attempt;

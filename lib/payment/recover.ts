@@ -37,11 +37,9 @@ export type RecoveryReport = {
 const PAGE = 100;
 
 /**
- * Finishes what a crash or a lost answer left half-done, so every charge ends stored or released:
- * claimed rows are looked up on chain (settled when a receipt proves the transfer; failed, and what
- * they held released, when the chain proves they can no longer pay), and settled rows get their write
- * stored. It pages through every open row idle longer than a live request could take, oldest first,
- * so no number of rows can hide one; a row whose outcome is unknown is left for the next pass.
+ * Finishes what a crash or a lost answer left half-done, so every charge ends stored or released: open
+ * rows idle past a live request are paged oldest first and looked up on chain (settled, or failed and
+ * released); settled rows get their write stored; an unknown outcome waits for the next pass.
  */
 export async function recoverPayments(
   operations: PaidOperations,

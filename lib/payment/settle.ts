@@ -15,10 +15,9 @@ import {
 } from "./types";
 
 /**
- * Takes the money for a claimed credential. Three outcomes are final and answered at once: refused
- * before anything was sent (the claim is released: the credential is unspent), failed with nothing
- * moved (the claim fails), and settled. Anything else is unknown: the chain is asked once, now, and if
- * it cannot tell yet the claim stays open for reconciliation and the payer is told not to re-sign.
+ * Step 3, taking the money. Refused before sending: claim released (credential unspent); failed with
+ * nothing moved: claim failed; settled. Anything else is unknown: the chain is asked once, and if it
+ * cannot tell yet the claim stays open for recovery and the payer is told not to re-sign.
  */
 export async function settle(
   db: DbOrTx,

@@ -157,10 +157,9 @@ export interface PaymentProtocol {
   /** Verifies a read credential against the charge without moving money; throws AppError when refused. */
   verify(request: Request, charge: Charge, credential: ReadCredential): Promise<VerifiedPayment>;
   /**
-   * Settles a read credential without a separate verification, for protocols whose settlement verifies
-   * first and sends nothing it refuses (x402: the facilitator checks the signature, amount, validity
-   * window and asset, and the transfer's gas estimate fails when it would revert). Throws
-   * CredentialRefused for a credential refused before anything was sent.
+   * Settles without a separate verify, for protocols whose settlement verifies first and sends nothing
+   * it refuses (x402's facilitator checks signature, amount, window and asset; a reverting transfer fails
+   * its gas estimate). Throws CredentialRefused for a credential refused before anything was sent.
    */
   settleUnverified?(request: Request, charge: Charge): Promise<Settlement>;
   /** After a crash or an unanswered settlement: what the chain says became of a claimed credential. */
