@@ -3,6 +3,9 @@ import type { DbOrTx } from "@/lib/db/client";
 import type { AppError } from "@/lib/http/errors";
 import type { Identity } from "@/lib/schemas/session";
 
+// The payment layer's contract with routes, domain verbs and protocols. The words for a paid thing
+// (Offer, Charge, PaidCall, PaidWrite, PaidContext) are told apart in README.md.
+
 /** What a paid call costs and what it buys; the same charge is priced on the 402 and on the paid retry. */
 export type Charge = {
   /** Stable operation name, e.g. "register"; recorded in the ledger. */
