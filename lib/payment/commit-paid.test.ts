@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { DbOrTx } from "@/lib/db/client";
-import { commitPaid } from "./paid";
+import { commitPaid } from "./commit-paid";
 import type { PaidContext } from "./types";
 
 const raced = () =>

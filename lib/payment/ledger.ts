@@ -4,12 +4,9 @@ import { and, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { type Bound, jsonb, param, prepared } from "@/lib/db/prepared";
 import { payments } from "@/lib/db/schema";
-import type { LedgerRef, ReadCredential } from "./types";
+import type { LedgerRef, ReadCredential, Release } from "./types";
 
 export type PaymentRow = typeof payments.$inferSelect;
-
-/** Gives back a business resource a paid write reserved (an item held for its reward). */
-export type Release = (db: DbOrTx, paymentId: string) => Promise<void>;
 
 export type ClaimOutcome =
   | { ok: true; paymentId: string }
@@ -27,10 +24,9 @@ export function credentialHashOf(credential: string): string {
 }
 
 /**
- * Claims a read credential before any money moves. The unique payment key refuses a replayed or
- * concurrent duplicate credential (and hands back the row it already has, so the caller can answer by
- * its state); the unique lock key refuses a second payment for a resource that another payment is
- * already buying. Both are enforced by the database, across processes.
+ * Claims a read credential before any money moves. The database refuses, across processes, a duplicate
+ * credential by its payment key (handing back its row, so the caller answers by its state) and a second
+ * payment for a resource by its lock key.
  */
 export async function claimPayment(
   db: DbOrTx,
@@ -237,11 +233,9 @@ export class NotAwaitingFulfilment extends Error {
 }
 
 /**
- * The ledger's half of storing a paid write: a claimed or settled row becomes fulfilled, linked to the
- * write, to its settlement transaction (a null txRef keeps the one recorded) and to the answer given
- * (`response`, JSON text or a SQL expression). It is an UPDATE … RETURNING, so a write can run it in its
- * own transaction (`fulfilPayment`) or embed it as a CTE and stay a single statement. Only one writer
- * can move a row out of claimed/settled, so a write is stored once even when recovery races the request.
+ * The ledger's half of storing a paid write: an UPDATE … RETURNING that fulfils a claimed or settled row
+ * (a null txRef keeps the recorded one), run in the write's transaction (`fulfilPayment`) or embedded as
+ * a CTE. Only one writer moves a row out of claimed/settled, so a race with recovery stores once.
  */
 export function fulfilment(
   db: DbOrTx,

@@ -5,9 +5,9 @@ import { readJsonBody } from "@/lib/http/body";
 import { handle } from "@/lib/http/handler";
 import { publicUrl } from "@/lib/http/resource";
 import { parseInput } from "@/lib/http/validate";
-import type { Identity } from "@/lib/schemas/session";
-import { answerPriceProbe, type PaidCall, type PaidWrite, runPaid } from "./paid";
-import type { Charge, Discovery } from "./types";
+import { answerPriceProbe } from "./challenge";
+import { runPaid } from "./paid";
+import type { Caller, Charge, Discovery, PaidCall, PaidWrite } from "./types";
 
 /** What a paid route sells, declared on the route: the price, the body it takes and what it answers. */
 export type Offer<TInput> = {
@@ -26,12 +26,6 @@ export type Offer<TInput> = {
   discovery: { request: unknown; response: unknown; output: z.ZodType };
   /** Whether a sign-in proof sent with the payment is read (and its nonce spent) on the paid retry. */
   signIn?: "optional";
-};
-
-/** Who calls a paid write, known before the payment is taken. */
-export type Caller = {
-  /** The wallet the call's sign-in proof names, when the route reads one and the request has one. */
-  signedIn: Identity | null;
 };
 
 /** A write and how it is finished after it is stored (paying a reward out); see PaidCall.finish. */

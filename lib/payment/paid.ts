@@ -1,134 +1,41 @@
 import "server-only";
 import { type DbOrTx, getDb } from "@/lib/db/client";
-import { retryingConflicts } from "@/lib/db/errors";
 import { env } from "@/lib/env";
-import { docsLinks } from "@/lib/http/docs";
-import { AppError, validationError } from "@/lib/http/errors";
+import { AppError } from "@/lib/http/errors";
 import { json } from "@/lib/http/handler";
 import { describeError } from "@/lib/http/log";
 import { enforcePaidAddressLimit } from "@/lib/http/rate-limit";
 import { noteRequest } from "@/lib/http/request-context";
 import { ServerTiming } from "@/lib/http/server-timing";
 import { type PaidOutcome, paidOutcome, recordPaid } from "@/lib/http/service-metrics";
-import { formatUsd } from "@/lib/money";
+import { answerSeen, pending, unavailable, withPaymentId } from "./answers";
+import { paymentRequired, protocolOf } from "./challenge";
+import { commitPaid } from "./commit-paid";
+import { answerRetry, idempotencyKeyOf, underSameKey } from "./idempotency";
 import {
   claimPayment,
   credentialHashOf,
-  failPayment,
-  findByIdempotencyKey,
   findPayment,
-  markSettled,
   NotAwaitingFulfilment,
   type PaymentRow,
-  type Release,
-  releaseClaim,
   requestHashOf,
   takeOverIdleClaim,
 } from "./ledger";
-import { mppProtocol } from "./mpp";
-import {
-  type Charge,
-  CredentialRefused,
-  type PaidContext,
-  type PaymentProtocol,
-  type ReadCredential,
-  type Settlement,
-  SettlementError,
-  SettlementUnavailable,
-  type VerifiedPayment,
+import { settle } from "./settle";
+import type {
+  Charge,
+  PaidCall,
+  PaidContext,
+  PaidWrite,
+  PaymentProtocol,
+  ReadCredential,
+  VerifiedPayment,
 } from "./types";
-import { x402Protocol } from "./x402";
-
-/** Every protocol a paid call accepts, side by side; a second one plugs in here without touching routes. */
-export const PROTOCOLS: readonly PaymentProtocol[] = [x402Protocol, mppProtocol];
-
-/** A paid write: what it reserves, what the ledger keeps, and how it is stored once the money has moved. */
-export type PaidWrite<TBody> = {
-  /** A business resource only one payment may buy at a time (a namespace name, an item's reward). */
-  lockKey?: string;
-  /** The refusal to give when another payment holds the lock. */
-  lockedError?: () => AppError;
-  /** The validated input and what else the write needs, kept in the ledger to finish it after a crash. */
-  input: Record<string, unknown>;
-  /** A check that needs the verified payer (e.g. "the payer owns this namespace"); refuses uncharged. */
-  authorize?: (payment: VerifiedPayment) => Promise<void>;
-  /** Takes a business resource in the claim's transaction; throws to refuse before any charge. */
-  reserve?: (tx: DbOrTx, paymentId: string) => Promise<void>;
-  /** Gives the resource back, in the same transaction that fails or releases the claim. */
-  release?: Release;
-  commit: (ctx: PaidContext) => Promise<{ resultId: string; body: TBody }>;
-};
-
-/** A paid call: its price, the request body it buys, and how to prepare and finish its write. */
-export type PaidCall<TBody> = {
-  charge: Charge;
-  /** The validated request body: a credential sent again is matched to the request it first paid for. */
-  body: unknown;
-  /**
-   * Every check that can refuse before anything is charged (a sign-in proof, a taken name, an item's
-   * state), then the write. `paying` is false on the unpaid first ask, which must not spend a proof.
-   */
-  prepare: (paying: boolean) => Promise<PaidWrite<TBody>>;
-  /** Work after the write is stored (paying a reward out); its answer replaces the stored body. Idempotent. */
-  finish?: (stored: { resultId: string; body: TBody }) => Promise<TBody>;
-};
-
-/** The 402 a paid call answers without a credential: every protocol's challenge at once. */
-async function paymentRequired(charge: Charge): Promise<AppError> {
-  const offered = PROTOCOLS.filter((p) => p.offers(charge));
-  const challenges = await Promise.all(offered.map((p) => p.challenge(charge)));
-  const price = formatUsd(charge.amountMicroUsd);
-  return new AppError(
-    "payment-required",
-    `${charge.description} costs ${price} USD. Pay with ${offered.map((p) => p.name).join(" or ")} and retry the same request.`,
-    {
-      headers: Object.assign({}, ...challenges.map((c) => c.headers)),
-      body: {
-        price: { amount: price, currency: "USD" },
-        protocols: offered.map((p) => p.name),
-        docs: docsLinks(),
-        ...Object.assign({}, ...challenges.map((c) => c.body)),
-      },
-    },
-  );
-}
 
 /**
- * A paid route asked without a body and without payment (how scanners look for a price): the 402 that
- * names the price and how to pay it. With a credential, the request goes on, and its missing body is
- * the 400 it deserves.
- */
-export async function answerPriceProbe(request: Request, charge: Charge): Promise<void> {
-  await enforcePaidAddressLimit(request);
-  if (!PROTOCOLS.some((p) => p.hasCredential(request))) throw await paymentRequired(charge);
-}
-
-/** The protocol whose credential the request carries; null when it carries none. */
-function protocolOf(request: Request, charge: Charge): PaymentProtocol | null {
-  const carried = PROTOCOLS.filter((p) => p.hasCredential(request));
-  if (carried.length > 1) {
-    throw new AppError(
-      "ambiguous-payment",
-      "The request carries credentials for more than one payment protocol; send one.",
-    );
-  }
-  const [protocol] = carried;
-  if (protocol && !protocol.offers(charge)) {
-    const others = PROTOCOLS.filter((p) => p.offers(charge)).map((p) => p.name);
-    throw new AppError(
-      "payment-invalid",
-      `${protocol.name} is not accepted for this call; pay with ${others.join(" or ")}. Nothing was charged.`,
-    );
-  }
-  return protocol ?? null;
-}
-
-/**
- * Runs a paid write in the one safe order: read the credential strictly → every business check →
- * verify → claim it (and the resource) in the database → settle → store the write and mark the ledger
- * fulfilled atomically. A refused credential or check is answered before anyone is charged, and a
- * credential the ledger has seen before is answered by its ledger state, never charged again.
- * Server-Timing reports the call as consecutive slices, named by the step that ended each.
+ * Runs a paid write in the one safe order (read → checks → verify → claim → settle → store; README.md):
+ * every refusal comes before any charge, and a credential seen before is answered from the ledger, never
+ * charged twice. Server-Timing reports the call in slices, each named by the step that ended it.
  */
 export async function runPaid<TBody>(request: Request, call: PaidCall<TBody>): Promise<Response> {
   const timing = new ServerTiming();
@@ -210,7 +117,7 @@ type Attempt<TBody> = {
   idempotencyKey: string | null;
   credentialHash: string;
   /** Whether a ledger row was claimed with this very credential (only such a row answers it). */
-  same: (row: PaymentRow) => boolean;
+  sameCredential: (row: PaymentRow) => boolean;
   /** The answer to a credential the ledger has seen (see answerSeen). */
   seen: (row: PaymentRow) => Promise<Response>;
 };
@@ -236,28 +143,19 @@ function startAttempt<TBody>(
     credentialHash,
     // Only the very credential a row was claimed with is answered by that row; another with its key
     // (a tampered copy, a guess from what the chain shows) learns nothing from it.
-    same: (row) => row.credentialHash === null || row.credentialHash === credentialHash,
+    sameCredential: (row) => row.credentialHash === null || row.credentialHash === credentialHash,
     seen: (row) =>
       answerSeen(row, { requestHash, operation: call.charge.operation, protocol, finish: call.finish }),
   };
 }
 
-/** The earlier payment made under this request's Idempotency-Key by this payer, if any. */
-function underSameKey<TBody>(attempt: Attempt<TBody>, payer: string) {
-  const { db, call, idempotencyKey } = attempt;
-  return idempotencyKey
-    ? findByIdempotencyKey(db, { operation: call.charge.operation, payer, key: idempotencyKey })
-    : Promise.resolve(undefined);
-}
-
 /**
- * Step 1, before anything is written: read the credential strictly, answer a retry under the same
- * Idempotency-Key, make every business check, verify the payment. A refusal here is answered by the
- * ledger when this very credential already has a row (it was sent again after its request finished:
- * its proof is spent, its name taken, its transaction mined), and is the refusal otherwise.
+ * Step 1, before anything is written: read the credential, answer a retry under its Idempotency-Key,
+ * check, verify. A refusal of a credential that already has a row (sent again after its request
+ * finished: its proof spent, its name taken, its transaction mined) is answered by that row instead.
  */
 async function checkBeforeClaim<TBody>(attempt: Attempt<TBody>): Promise<Checked<TBody> | Response> {
-  const { request, call, protocol, db, same, seen } = attempt;
+  const { request, call, protocol, db, sameCredential, seen } = attempt;
   let read: ReadCredential | undefined;
   try {
     read = await protocol.read(request, call.charge).catch((error: unknown) => {
@@ -271,7 +169,10 @@ async function checkBeforeClaim<TBody>(attempt: Attempt<TBody>): Promise<Checked
     let payment: VerifiedPayment | null = null;
     if (attempt.idempotencyKey) {
       payment = await protocol.provePayer(request, call.charge, read).catch(verificationFailed(protocol));
-      const earlier = await underSameKey(attempt, read.payer);
+      const earlier = await underSameKey(db, attempt.idempotencyKey, {
+        operation: call.charge.operation,
+        payer: read.payer,
+      });
       if (earlier) return answerRetry(earlier, attempt.requestHash, seen);
     }
     const write = await call.prepare(true);
@@ -283,19 +184,18 @@ async function checkBeforeClaim<TBody>(attempt: Attempt<TBody>): Promise<Checked
   } catch (error) {
     const key = read?.paymentKey ?? protocol.keyOf(request);
     const row = error instanceof AppError && error.status < 500 && key && (await findPayment(db, key));
-    if (row && same(row)) return seen(row);
+    if (row && sameCredential(row)) return seen(row);
     throw error;
   }
 }
 
 /**
- * Step 2: claim the credential (and the resource it buys) in the ledger. Returns the payment id to
- * settle, or the answer when the credential or its key was seen before: a retry under the same
- * Idempotency-Key, a resource another payment holds, a credential spent by another, a claim whose
- * first attempt died (taken over and settled now), or the ledger's answer to this very credential.
+ * Step 2: claim the credential (and the resource it buys) in the ledger: the payment id to settle, or,
+ * when the credential or its key was seen before, the answer to it (a retry, a held resource, a spent
+ * credential, the ledger's state), unless it is this request's abandoned claim, taken over and settled.
  */
 async function claim<TBody>(attempt: Attempt<TBody>, checked: Checked<TBody>): Promise<string | Response> {
-  const { db, call, protocol, same, seen, requestHash } = attempt;
+  const { db, call, protocol, sameCredential, seen, requestHash } = attempt;
   const { read, write } = checked;
   const claimed = await claimPayment(db, {
     payment: read,
@@ -308,7 +208,10 @@ async function claim<TBody>(attempt: Attempt<TBody>, checked: Checked<TBody>): P
     reserve: write.reserve,
   });
   if (claimed.ok) return claimed.paymentId;
-  const raced = await underSameKey(attempt, read.payer);
+  const raced = await underSameKey(db, attempt.idempotencyKey, {
+    operation: call.charge.operation,
+    payer: read.payer,
+  });
   if (raced && raced.paymentKey !== read.paymentKey) return answerRetry(raced, requestHash, seen);
   if (claimed.reason === "locked") {
     throw (
@@ -316,7 +219,7 @@ async function claim<TBody>(attempt: Attempt<TBody>, checked: Checked<TBody>): P
       new AppError("payment-in-progress", "Another payment for this resource is in progress.")
     );
   }
-  if (!same(claimed.row)) {
+  if (!sameCredential(claimed.row)) {
     throw new AppError(
       "payment-already-used",
       "This payment's authorization is already spent by another credential; nothing was charged for this one.",
@@ -325,8 +228,8 @@ async function claim<TBody>(attempt: Attempt<TBody>, checked: Checked<TBody>): P
   }
   // The same request with the same credential, whose first attempt died mid-way: settle it now.
   // Settling again cannot charge twice (the chain spends a credential once); its outcome decides.
-  if (await resumable(db, claimed.row, requestHash, call.charge.operation)) return claimed.row.id;
-  return seen(claimed.row);
+  const taken = await takeOverAbandonedClaim(db, claimed.row, requestHash, call.charge.operation);
+  return taken ? claimed.row.id : seen(claimed.row);
 }
 
 /**
@@ -339,7 +242,7 @@ async function store<TBody>(
   checked: Checked<TBody>,
   settled: { paymentId: string; txRef: string },
 ): Promise<{ resultId: string; body: TBody } | Response> {
-  const { db, protocol, same, seen } = attempt;
+  const { db, protocol, sameCredential, seen } = attempt;
   const { read, write } = checked;
   const ctx: PaidContext = {
     db,
@@ -352,39 +255,17 @@ async function store<TBody>(
     return await commitPaid(write.commit, ctx);
   } catch (error) {
     const row = error instanceof NotAwaitingFulfilment ? await findPayment(db, read.paymentKey) : undefined;
-    if (row?.status === "fulfilled" && same(row)) return seen(row);
+    if (row?.status === "fulfilled" && sameCredential(row)) return seen(row);
     console.error(`[payment ${settled.paymentId}] storing the paid write failed: ${describeError(error)}`);
     throw pending(settled.paymentId, "Your payment settled, and storing what it paid for failed for now");
   }
 }
 
-/** The client's Idempotency-Key, quoted or bare; null without one, a 400 naming it when it is malformed. */
-function idempotencyKeyOf(request: Request): string | null {
-  const raw = request.headers.get("idempotency-key");
-  if (raw === null) return null;
-  const key = raw.trim().replace(/^"(.*)"$/, "$1");
-  if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
-    throw validationError([
-      { field: "Idempotency-Key", message: "must be 1 to 255 visible ASCII characters, e.g. a UUID" },
-    ]);
-  }
-  return key;
-}
-
-/** A retry under an Idempotency-Key: the same body gets the first payment's answer, another is a 409. */
-function answerRetry(row: PaymentRow, requestHash: string, seen: (row: PaymentRow) => Promise<Response>) {
-  if (row.requestHash !== requestHash) {
-    throw new AppError(
-      "idempotency-key-reused",
-      `This Idempotency-Key was already used for another request (payment ${row.id}); nothing was charged for this one. Use a new key for a new request.`,
-      { body: { paymentId: row.id } },
-    );
-  }
-  return seen(row);
-}
-
-/** Whether a seen claim is this same request's, left open by an attempt that died, and now taken over. */
-async function resumable(db: DbOrTx, row: PaymentRow, requestHash: string, operation: string) {
+/**
+ * Takes over the claim this same request left open when its attempt died, so it is settled now; false
+ * when the row is another request's, no longer open, or its attempt may still be alive.
+ */
+async function takeOverAbandonedClaim(db: DbOrTx, row: PaymentRow, requestHash: string, operation: string) {
   if (row.status !== "claimed" || row.requestHash !== requestHash || row.operation !== operation)
     return false;
   return takeOverIdleClaim(db, row.id, env().X402_TIMEOUT_MS * 3);
@@ -406,175 +287,3 @@ const verificationFailed = (protocol: PaymentProtocol) => (error: unknown) => {
   console.error(`[payment] ${protocol.name} verification unavailable: ${describeError(error)}`);
   throw unavailable();
 };
-
-/** 503 before any claim: the payment network could not be asked, and nothing was charged. */
-function unavailable(): AppError {
-  return new AppError(
-    "payment-unavailable",
-    "The payment network could not be reached; nothing was charged. Retry shortly.",
-    { headers: { "retry-after": "5" } },
-  );
-}
-
-/**
- * Takes the money for a claimed credential. Three outcomes are final and answered at once: refused
- * before anything was sent (the claim is released: the credential is unspent), failed with nothing
- * moved (the claim fails), and settled. Anything else is unknown: the chain is asked once, now, and if
- * it cannot tell yet the claim stays open for reconciliation and the payer is told not to re-sign.
- */
-async function settle(
-  db: DbOrTx,
-  protocol: PaymentProtocol,
-  claim: ReadCredential & { paymentId: string },
-  settleOnce: () => Promise<Settlement>,
-  release: Release | undefined,
-): Promise<Settlement> {
-  const { paymentId } = claim;
-  try {
-    return await settleOnce();
-  } catch (error) {
-    if (error instanceof SettlementUnavailable) {
-      await releaseClaim(db, paymentId, release).catch((e: unknown) => {
-        console.error(`[payment ${paymentId}] releasing an unsent claim failed: ${describeError(e)}`);
-      });
-      console.error(`[payment ${paymentId}] settlement could not start: ${error.message}`);
-      throw unavailable();
-    }
-    if (error instanceof CredentialRefused) {
-      await releaseClaim(db, paymentId, release).catch((e: unknown) => {
-        console.error(`[payment ${paymentId}] releasing a refused claim failed: ${describeError(e)}`);
-      });
-      throw new AppError(
-        "payment-invalid",
-        `The payment was refused: ${error.message}. Nothing was charged.`,
-      );
-    }
-    const outcome =
-      error instanceof SettlementError
-        ? ({ state: "unsettled", reason: error.message } as const)
-        : await protocol
-            .reconcile({ ...claim, txRef: claim.reference ?? null, createdAt: new Date() })
-            .catch((e: unknown) => {
-              console.error(`[payment ${paymentId}] the chain could not be asked: ${describeError(e)}`);
-              return { state: "pending" } as const;
-            });
-    if (outcome.state === "settled") {
-      return { txRef: outcome.txRef, headers: protocol.receiptHeaders({ ...claim, txRef: outcome.txRef }) };
-    }
-    if (outcome.state === "unsettled") {
-      const recorded = await failPayment(db, paymentId, outcome.reason, release).then(
-        () => true,
-        (e: unknown) => {
-          console.error(`[payment ${paymentId}] recording a failed settlement failed: ${describeError(e)}`);
-          return false;
-        },
-      );
-      if (!recorded) throw pending(paymentId, "This payment's outcome could not be recorded yet");
-      throw new AppError(
-        "settlement-failed",
-        `The payment could not be settled, and you were not charged: ${outcome.reason}. Sign a new payment to try again.`,
-        { body: { paymentId } },
-      );
-    }
-    console.error(`[payment ${paymentId}] settlement outcome unknown: ${describeError(error)}`);
-    throw pending(paymentId, "The payment network has not confirmed this payment yet");
-  }
-}
-
-/** 503 for a payment whose money may have moved: never charged twice, and never to be signed again. */
-function pending(paymentId: string, what: string): AppError {
-  return new AppError(
-    "payment-pending",
-    `${what}. It is reconciled from the chain and completed automatically, and never charged twice: do not sign a new payment. Send this same request with the same payment again later for its answer.`,
-    { headers: { "retry-after": "30" }, body: { paymentId } },
-  );
-}
-
-/** An answer given after the money moved names the payment it is about. */
-function withPaymentId(error: unknown, paymentId: string): unknown {
-  if (!(error instanceof AppError)) {
-    console.error(`[payment ${paymentId}] finishing the paid write failed: ${describeError(error)}`);
-    return pending(paymentId, "Your payment settled and the write is stored; finishing it failed for now");
-  }
-  return new AppError(error.code, error.detail, {
-    ...error.extra,
-    body: { ...error.extra.body, paymentId },
-  });
-}
-
-/**
- * The answer to a credential the ledger has seen: claimed for another request → 409, whatever became
- * of that claim (no state of it will ever buy this request); stored → the same answer as the first time
- * (its finishing step re-run, which is idempotent), with no new charge; still open → 503 with the
- * payment id; failed or refunded → 402, since no money of this credential's stayed with us.
- */
-async function answerSeen<TBody>(
-  row: PaymentRow,
-  context: {
-    requestHash: string;
-    operation: string;
-    protocol: PaymentProtocol;
-    finish?: (stored: { resultId: string; body: TBody }) => Promise<TBody>;
-  },
-): Promise<Response> {
-  const paymentId = row.id;
-  noteRequest({ paymentId });
-  if (row.requestHash !== context.requestHash || row.operation !== context.operation) {
-    throw new AppError(
-      "payment-already-used",
-      `This payment (${paymentId}) ${row.status === "fulfilled" ? "already paid" : "was already claimed"} for another request, and was not charged again. Sign a new payment for this one.`,
-      {
-        type: context.protocol.replayProblemType,
-        body: { paymentId, ...(row.resultId ? { resultId: row.resultId } : {}) },
-      },
-    );
-  }
-  if (row.status === "fulfilled" && row.txRef && row.resultId) {
-    let body = (row.response ?? {}) as TBody;
-    if (context.finish) {
-      body = await context.finish({ resultId: row.resultId, body }).catch((error: unknown) => {
-        throw withPaymentId(error, paymentId);
-      });
-    }
-    return json(body, { headers: context.protocol.receiptHeaders({ ...row, txRef: row.txRef }) });
-  }
-  if (row.status === "claimed" || row.status === "settled") {
-    throw pending(paymentId, "This payment is already being processed");
-  }
-  if (row.status === "refunded") {
-    throw new AppError(
-      "payment-refunded",
-      `This payment (${paymentId}) was refunded in transaction ${row.refundTxRef}: ${row.error ?? "its write could not be completed"}. Sign a new payment to try again.`,
-      { body: { paymentId, refundTxHash: row.refundTxRef } },
-    );
-  }
-  throw new AppError(
-    "settlement-failed",
-    `This payment (${paymentId}) was not settled, and you were not charged: ${row.error ?? "it failed"}. Sign a new payment to try again.`,
-    { body: { paymentId } },
-  );
-}
-
-/**
- * Stores a settled write, which fulfils its ledger row atomically with it (see PaidContext); also used
- * by recovery. On the live path the settlement is recorded by that same fulfilment, so a paid call
- * spends no extra round trip on it; only when storing fails is it written alone, so recovery can finish
- * the write from the ledger instead of searching the chain for it.
- */
-export async function commitPaid<TBody>(
-  commit: PaidWrite<TBody>["commit"],
-  ctx: PaidContext,
-): Promise<{ resultId: string; body: TBody }> {
-  try {
-    // The store is one statement or one transaction, rolled back whole when it loses a race: the money
-    // already moved, so it runs again rather than leave the write to recovery.
-    return await retryingConflicts(() => commit(ctx));
-  } catch (error) {
-    if (ctx.txRef) {
-      await markSettled(ctx.db, ctx.paymentId, ctx.txRef).catch((e: unknown) => {
-        console.error(`[payment ${ctx.paymentId}] recording the settlement failed: ${describeError(e)}`);
-      });
-    }
-    throw error;
-  }
-}

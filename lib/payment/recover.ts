@@ -4,9 +4,10 @@ import { type Db, getDb } from "@/lib/db/client";
 import { payments } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { describeError } from "@/lib/http/log";
-import { failPayment, markSettled, type PaymentRow, type Release } from "./ledger";
-import { commitPaid, PROTOCOLS } from "./paid";
-import type { PaidContext } from "./types";
+import { PROTOCOLS } from "./challenge";
+import { commitPaid } from "./commit-paid";
+import { failPayment, markSettled, type PaymentRow } from "./ledger";
+import type { PaidContext, Release } from "./types";
 
 /** How to finish (and how to release) each paid operation, from the input kept in its ledger row. */
 export type PaidOperations = Record<
@@ -36,11 +37,9 @@ export type RecoveryReport = {
 const PAGE = 100;
 
 /**
- * Finishes what a crash or a lost answer left half-done, so every charge ends stored or released:
- * claimed rows are looked up on chain (settled when a receipt proves the transfer; failed, and what
- * they held released, when the chain proves they can no longer pay), and settled rows get their write
- * stored. It pages through every open row idle longer than a live request could take, oldest first,
- * so no number of rows can hide one; a row whose outcome is unknown is left for the next pass.
+ * Finishes what a crash or a lost answer left half-done, so every charge ends stored or released: open
+ * rows idle past a live request are paged oldest first and looked up on chain (settled, or failed and
+ * released); settled rows get their write stored; an unknown outcome waits for the next pass.
  */
 export async function recoverPayments(
   operations: PaidOperations,

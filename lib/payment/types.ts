@@ -1,5 +1,10 @@
 import type { z } from "zod";
 import type { DbOrTx } from "@/lib/db/client";
+import type { AppError } from "@/lib/http/errors";
+import type { Identity } from "@/lib/schemas/session";
+
+// The payment layer's contract with routes, domain verbs and protocols. The words for a paid thing
+// (Offer, Charge, PaidCall, PaidWrite, PaidContext) are told apart in README.md.
 
 /** What a paid call costs and what it buys; the same charge is priced on the 402 and on the paid retry. */
 export type Charge = {
@@ -20,6 +25,66 @@ export type Charge = {
 export type Discovery = {
   input: { example: unknown; schema: z.ZodType };
   output: { example: unknown; schema: z.ZodType };
+};
+
+/** A paid call: its price, the request body it buys, and how to prepare and finish its write. */
+export type PaidCall<TBody> = {
+  charge: Charge;
+  /** The validated request body: a credential sent again is matched to the request it first paid for. */
+  body: unknown;
+  /**
+   * Every check that can refuse before anything is charged (a sign-in proof, a taken name, an item's
+   * state), then the write. `paying` is false on the unpaid first ask, which must not spend a proof.
+   */
+  prepare: (paying: boolean) => Promise<PaidWrite<TBody>>;
+  /** Work after the write is stored (paying a reward out); its answer replaces the stored body. Idempotent. */
+  finish?: (stored: { resultId: string; body: TBody }) => Promise<TBody>;
+};
+
+/** A paid write: what it reserves, what the ledger keeps, and how it is stored once the money has moved. */
+export type PaidWrite<TBody> = {
+  /** A business resource only one payment may buy at a time (a namespace name, an item's reward). */
+  lockKey?: string;
+  /** The refusal to give when another payment holds the lock. */
+  lockedError?: () => AppError;
+  /** The validated input and what else the write needs, kept in the ledger to finish it after a crash. */
+  input: Record<string, unknown>;
+  /** A check that needs the verified payer (e.g. "the payer owns this namespace"); refuses uncharged. */
+  authorize?: (payment: VerifiedPayment) => Promise<void>;
+  /** Takes a business resource in the claim's transaction; throws to refuse before any charge. */
+  reserve?: (tx: DbOrTx, paymentId: string) => Promise<void>;
+  /** Gives the resource back, in the same transaction that fails or releases the claim. */
+  release?: Release;
+  commit: (ctx: PaidContext) => Promise<{ resultId: string; body: TBody }>;
+};
+
+/** Who calls a paid write, known before the payment is taken. */
+export type Caller = {
+  /** The wallet the call's sign-in proof names, when the route reads one and the request has one. */
+  signedIn: Identity | null;
+};
+
+/** Gives back a business resource a paid write reserved (an item held for its reward). */
+export type Release = (db: DbOrTx, paymentId: string) => Promise<void>;
+
+/** The ledger row a paid write is stored against, and the settlement to record on it. */
+export type LedgerRef = {
+  paymentId: string;
+  /** The settlement's transaction; null when the row already records it (recovery). */
+  txRef: string | null;
+};
+
+/**
+ * What a paid write receives: the database, and the ledger row it is paid by (with the settlement to
+ * record on it). The write stores itself and fulfils that row atomically, either in one transaction
+ * ending with `fulfilPayment` or in one statement embedding `fulfilment`, so it is stored exactly once.
+ */
+export type PaidContext = LedgerRef & {
+  db: DbOrTx;
+  payer: `0x${string}`;
+  /** See ReadCredential.payerContractOn. */
+  payerContractOn: string | null;
+  protocol: string;
 };
 
 /**
@@ -95,10 +160,9 @@ export interface PaymentProtocol {
   /** Verifies a read credential against the charge without moving money; throws AppError when refused. */
   verify(request: Request, charge: Charge, credential: ReadCredential): Promise<VerifiedPayment>;
   /**
-   * Settles a read credential without a separate verification, for protocols whose settlement verifies
-   * first and sends nothing it refuses (x402: the facilitator checks the signature, amount, validity
-   * window and asset, and the transfer's gas estimate fails when it would revert). Throws
-   * CredentialRefused for a credential refused before anything was sent.
+   * Settles without a separate verify, for protocols whose settlement verifies first and sends nothing
+   * it refuses (x402's facilitator checks signature, amount, window and asset; a reverting transfer fails
+   * its gas estimate). Throws CredentialRefused for a credential refused before anything was sent.
    */
   settleUnverified?(request: Request, charge: Charge): Promise<Settlement>;
   /** After a crash or an unanswered settlement: what the chain says became of a claimed credential. */
@@ -118,26 +182,6 @@ export type ClaimedPayment = {
   payTo: string;
   expiresAt: Date;
   createdAt: Date;
-};
-
-/** The ledger row a paid write is stored against, and the settlement to record on it. */
-export type LedgerRef = {
-  paymentId: string;
-  /** The settlement's transaction; null when the row already records it (recovery). */
-  txRef: string | null;
-};
-
-/**
- * What a paid write receives: the database, and the ledger row it is paid by (with the settlement to
- * record on it). The write stores itself and fulfils that row atomically, either in one transaction
- * ending with `fulfilPayment` or in one statement embedding `fulfilment`, so it is stored exactly once.
- */
-export type PaidContext = LedgerRef & {
-  db: DbOrTx;
-  payer: `0x${string}`;
-  /** See ReadCredential.payerContractOn. */
-  payerContractOn: string | null;
-  protocol: string;
 };
 
 /** Settlement failed and the payer was not charged: the credential was spent without moving money. */

@@ -48,7 +48,7 @@ export async function startBaselineApp(options: {
   rmSync(dir, { recursive: true, force: true });
   cpSync(path.join(ROOT, source), dir, { recursive: true });
   symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
-  // A baseline shares a few helpers with us (lib/chain, lib/payment/prices.ts): "@/" points at this repository.
+  // A baseline shares a few helpers with us (lib/chain, lib/money.ts): "@/" points at this repository.
   writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(baselineTsconfig(dir), null, 2));
   const t0 = now();
   const build = spawnSync(process.execPath, [NEXT_BIN, "build", "--webpack", dir], {

@@ -1,0 +1,61 @@
+import "server-only";
+import { docsLinks } from "@/lib/http/docs";
+import { AppError } from "@/lib/http/errors";
+import { enforcePaidAddressLimit } from "@/lib/http/rate-limit";
+import { formatUsd } from "@/lib/money";
+import { mppProtocol } from "./mpp";
+import type { Charge, PaymentProtocol } from "./types";
+import { x402Protocol } from "./x402";
+
+/** Every protocol a paid call accepts, side by side; a second one plugs in here without touching routes. */
+export const PROTOCOLS: readonly PaymentProtocol[] = [x402Protocol, mppProtocol];
+
+/** The 402 a paid call answers without a credential: every protocol's challenge at once. */
+export async function paymentRequired(charge: Charge): Promise<AppError> {
+  const offered = PROTOCOLS.filter((p) => p.offers(charge));
+  const challenges = await Promise.all(offered.map((p) => p.challenge(charge)));
+  const price = formatUsd(charge.amountMicroUsd);
+  return new AppError(
+    "payment-required",
+    `${charge.description} costs ${price} USD. Pay with ${offered.map((p) => p.name).join(" or ")} and retry the same request.`,
+    {
+      headers: Object.assign({}, ...challenges.map((c) => c.headers)),
+      body: {
+        price: { amount: price, currency: "USD" },
+        protocols: offered.map((p) => p.name),
+        docs: docsLinks(),
+        ...Object.assign({}, ...challenges.map((c) => c.body)),
+      },
+    },
+  );
+}
+
+/**
+ * A paid route asked without a body and without payment (how scanners look for a price): the 402 that
+ * names the price and how to pay it. With a credential, the request goes on, and its missing body is
+ * the 400 it deserves.
+ */
+export async function answerPriceProbe(request: Request, charge: Charge): Promise<void> {
+  await enforcePaidAddressLimit(request);
+  if (!PROTOCOLS.some((p) => p.hasCredential(request))) throw await paymentRequired(charge);
+}
+
+/** The protocol whose credential the request carries; null when it carries none. */
+export function protocolOf(request: Request, charge: Charge): PaymentProtocol | null {
+  const carried = PROTOCOLS.filter((p) => p.hasCredential(request));
+  if (carried.length > 1) {
+    throw new AppError(
+      "ambiguous-payment",
+      "The request carries credentials for more than one payment protocol; send one.",
+    );
+  }
+  const [protocol] = carried;
+  if (protocol && !protocol.offers(charge)) {
+    const others = PROTOCOLS.filter((p) => p.offers(charge)).map((p) => p.name);
+    throw new AppError(
+      "payment-invalid",
+      `${protocol.name} is not accepted for this call; pay with ${others.join(" or ")}. Nothing was charged.`,
+    );
+  }
+  return protocol ?? null;
+}
