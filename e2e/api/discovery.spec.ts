@@ -62,3 +62,19 @@ test("small JSON answers skip compression; large ones are gzipped", async () => 
   expect(large.headers.get("content-encoding")).toBe("gzip");
   expect((await large.json()).openapi).toMatch(/^3\.1/);
 });
+
+test("the site has a favicon and app icons, linked from every page", async () => {
+  const ico = await fetch(`${APP}/favicon.ico`);
+  expect(ico.status).toBe(200);
+  expect(ico.headers.get("content-type")).toMatch(/image\/(x-icon|vnd\.microsoft\.icon)/);
+  expect((await ico.arrayBuffer()).byteLength).toBeGreaterThan(100);
+  const html = await (await fetch(`${APP}/`)).text();
+  for (const icon of [
+    /<link rel="icon" href="\/favicon\.ico/,
+    /<link rel="icon" href="\/icon\.svg/,
+    /<link rel="apple-touch-icon" href="\/apple-icon\.png/,
+  ]) {
+    expect(html).toMatch(icon);
+  }
+  expect((await fetch(`${APP}/apple-icon.png`)).headers.get("content-type")).toBe("image/png");
+});
