@@ -6,6 +6,7 @@ import { type SQL, sql } from "drizzle-orm";
  * title similarity alone joined near misses ("…PNG" / "…PDF", "/v1/users" / "/v1/orders"), so a
  * suggestion needs the whole text to say nearly the same thing, with nothing in the titles that tells
  * them apart, about the same hosts. It is tuned for precision: a pair it misses is merged by hand.
+ * The specifics and words of each report are stored columns (feedback.alike_specifics, alike_words).
  */
 
 /** Cheap first cut over the candidate window: title trigram similarity (pg_trgm). */
@@ -13,23 +14,6 @@ export const TITLE_PREFILTER = 0.3;
 
 /** How many of the two reports' distinct words (stemmed, stop words out) they must share (Jaccard). */
 export const SHARED_WORDS = 0.45;
-
-/**
- * What names one thing and not another in a title: a path, a token with a digit (a version, a code,
- * a status, an item number), a snake_case identifier, an acronym, a quoted string, or a capitalised
- * word after the first (a product, a browser, a platform).
- */
-const SPECIFICS = `((?:/[A-Za-z0-9_.{}:-]+)+|[A-Za-z_]*[0-9][A-Za-z0-9_.:-]*|[A-Za-z]+_[A-Za-z0-9_]+|[A-Z]{2,}[A-Z0-9]*|'[^']{3,80}'|"[^"]{3,80}")`;
-const NAMES = String.raw`\s([A-Z][a-z]+)`;
-
-/** A title's specifics, lowercased. */
-export const specificsOf = (title: SQL) =>
-  sql`array(select lower(m[1]) from regexp_matches(${title}, ${SPECIFICS}, 'g') as m
-    union select lower(m[1]) from regexp_matches(${title}, ${NAMES}, 'g') as m)`;
-
-/** The distinct stemmed words of a report's title and description. */
-export const wordsOf = (title: SQL, description: SQL) =>
-  sql`tsvector_to_array(to_tsvector('english', ${title} || ' ' || ${description}))`;
 
 /** Jaccard similarity of two word arrays. */
 export const sharedWords = (a: SQL, b: SQL) =>

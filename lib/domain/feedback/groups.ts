@@ -8,15 +8,7 @@ import { feedback, feedbackEvents } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
 import type { FeedbackStatus } from "@/lib/schemas/feedback";
 import type { MergeInput, UnmergeInput } from "@/lib/schemas/triage";
-import {
-  hostsConflict,
-  SHARED_WORDS,
-  sharedWords,
-  specificsConflict,
-  specificsOf,
-  TITLE_PREFILTER,
-  wordsOf,
-} from "./alike";
+import { hostsConflict, SHARED_WORDS, sharedWords, specificsConflict, TITLE_PREFILTER } from "./alike";
 import { newEventId, recordEvents } from "./history";
 import { lockItems } from "./lock-items";
 
@@ -47,7 +39,7 @@ const groupStatement = preparedSql<{
   sql`
       with item as (
         select id, namespace, type, title, created_at, group_id, report_count, targets,
-          ${wordsOf(sql`title`, sql`description`)} as words, ${specificsOf(sql`title`)} as specifics
+          alike_words as words, alike_specifics as specifics
         from ${feedback} where id = ${param("id")} and grouped_at is null
         for update
       ), scored as materialized (
@@ -57,7 +49,7 @@ const groupStatement = preparedSql<{
         -- Materialized, so each candidate's similarity is computed once, not again for the filter below.
         select h.id, h.created_at, h.grouped_at is null as pending, similarity(h.title, i.title) as title_score
         from item i cross join lateral (
-          select id, title, created_at, type, status, grouped_at from ${feedback}
+          select id, title, created_at, type, status, grouped_at, alike_specifics from ${feedback}
           where namespace = i.namespace and group_id is null
           order by report_count desc nulls last, created_at desc nulls last, id desc nulls last
           limit ${CANDIDATE_HEADS}
@@ -67,16 +59,15 @@ const groupStatement = preparedSql<{
           and h.type = i.type and h.status not in (${closedStatuses}) and h.id <> i.id
           -- Older heads only (ties by id), so the head of a group always came first.
           and (h.created_at, h.id) < (i.created_at, i.id)
+          -- Titles that name different things are apart whatever else they share: checked first, as it is
+          -- cheaper than the similarity computed for the rest.
+          and not ${specificsConflict(sql`h.alike_specifics`, sql`i.specifics`)}
       ), alike as materialized (
-        -- The few whose titles pass the first cut are compared in full (see alike.ts).
-        select s.id, s.created_at, s.pending, ${sharedWords(sql`c.words`, sql`i.words`)} as score
-        from scored s join ${feedback} h on h.id = s.id cross join item i
-        cross join lateral (
-          select ${wordsOf(sql`h.title`, sql`h.description`)} as words, ${specificsOf(sql`h.title`)} as specifics
-        ) c
-        where s.title_score >= ${TITLE_PREFILTER}
-          and not ${specificsConflict(sql`c.specifics`, sql`i.specifics`)}
-          and not ${hostsConflict(sql`h.targets`, sql`i.targets`)}
+        -- The few whose titles pass the first cut are compared in full (see alike.ts), from the columns
+        -- the database keeps.
+        select s.id, s.created_at, s.pending, ${sharedWords(sql`h.alike_words`, sql`i.words`)} as score
+        from scored s cross join item i join ${feedback} h on h.id = s.id
+        where s.title_score >= ${TITLE_PREFILTER} and not ${hostsConflict(sql`h.targets`, sql`i.targets`)}
       ), best as (
         -- The best head already looked at. One not looked at yet (its report arrived a moment before this
         -- one, and is being grouped now or soon) may itself belong under an older head, so it counts only

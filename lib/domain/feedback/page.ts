@@ -13,13 +13,22 @@ import {
 // Every column a list, status or export item is presented from. The search document stays in the
 // database, and so does the context (up to 50,000 characters, shown only on an item's own page): a
 // page of 50 items would otherwise read and drop megabytes.
-const { search: _search, context: _context, ...itemColumns } = getTableColumns(feedback);
+const {
+  search: _search,
+  context: _context,
+  alikeSpecifics: _specifics,
+  alikeWords: _words,
+  ...itemColumns
+} = getTableColumns(feedback);
 
 /** An item's own page reads its context too. */
 export const recordColumns = { ...itemColumns, context: feedback.context };
 
 export { itemColumns };
-export type ItemRow = Omit<typeof feedback.$inferSelect, "search" | "context">;
+export type ItemRow = Omit<
+  typeof feedback.$inferSelect,
+  "search" | "context" | "alikeSpecifics" | "alikeWords"
+>;
 export type RecordRow = ItemRow & { context: string | null };
 
 export type PageQuery = {
