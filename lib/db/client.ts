@@ -31,7 +31,8 @@ type Handle = {
 // A few connections for the bookkeeping statements (one each per signed request or paid call).
 const ASYNC_COMMIT_CONNECTIONS = 3;
 
-const MIGRATIONS = path.join(process.cwd(), "drizzle");
+/** The migrations this build ships (drizzle-kit's output). */
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
 // One key for every instance: migrations run once even when several app processes start together.
 const MIGRATION_LOCK = 7_210_441_907;
 
@@ -45,7 +46,7 @@ async function open(url: string | undefined, dataDir: string): Promise<Handle> {
     const lockClient = postgres(url, { max: 1, onnotice: () => {} });
     try {
       await lockClient`select pg_advisory_lock(${MIGRATION_LOCK})`;
-      await migrate(drizzle({ client: lockClient }), { migrationsFolder: MIGRATIONS });
+      await migrate(drizzle({ client: lockClient }), { migrationsFolder: MIGRATIONS_FOLDER });
       await lockClient`select pg_advisory_unlock(${MIGRATION_LOCK})`;
     } finally {
       await lockClient.end();
@@ -82,7 +83,7 @@ async function open(url: string | undefined, dataDir: string): Promise<Handle> {
   // pg_trgm (literal substring search) ships with PGlite and must be loaded when the database opens.
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzle({ client, schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS });
+  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db: db as unknown as Db,
     asyncCommit: db as unknown as Db,

@@ -19,7 +19,12 @@ import { assertFresh, chainHead, firstBlockAtOrAfter } from "@/lib/chain/blocks"
 import { findFirstLog } from "@/lib/chain/logs";
 import { rpcTransport } from "@/lib/chain/rpc";
 import { deserializeTempoTransaction } from "@/lib/chain/tempo-transaction";
-import { env } from "@/lib/env";
+import { env, type ServerEnv } from "@/lib/env";
+
+/** The token the service's own Tempo transactions (payouts, refunds) pay fees in. */
+export function serviceFeeToken(e: ServerEnv): Hex {
+  return (e.TEMPO_FEE_TOKEN ?? e.MPP_CURRENCY) as Hex;
+}
 
 /** A viem chain for the configured Tempo network, reached only through the configured RPC. */
 function tempoChain(): Chain {
@@ -30,7 +35,7 @@ function tempoChain(): Chain {
     id: e.TEMPO_CHAIN_ID,
     rpcUrls: { default: { http: [e.TEMPO_RPC_URL] } },
   });
-  const feeToken = (e.TEMPO_FEE_TOKEN ?? e.MPP_CURRENCY) as Hex;
+  const feeToken = serviceFeeToken(e);
   // A local node runs the t4 rules (see scripts/devnet/tempo.ts); public networks keep viem's own.
   return (known ? chain.extend({ feeToken }) : chain.extend({ feeToken, hardfork: "t4" })) as Chain;
 }

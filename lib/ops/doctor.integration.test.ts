@@ -1,0 +1,249 @@
+import { spawn } from "node:child_process";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { generatePrivateKey } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openDb } from "@/lib/db/client";
+import { parseServerEnv } from "@/lib/env";
+import { runDoctor } from "./doctor";
+import { databaseItems } from "./doctor-database";
+import type { DoctorItem } from "./doctor-item";
+import { tempoItems } from "./doctor-tempo";
+import { x402Items } from "./doctor-x402";
+
+const appEnv = inject("appEnv");
+let dir: string;
+let base: Record<string, string>;
+const servers: Server[] = [];
+
+/** The environment the devnet's app runs with, changed by `overrides` (undefined removes a variable). */
+const config = (overrides: Record<string, string | undefined> = {}) =>
+  parseServerEnv({ ...base, ...overrides });
+/** Off the devnet the devnet-only variables are refused: a "real network" config drops them. */
+const offDevnet = { DEVNET_TEST_WALLETS: undefined, WEBHOOKS_ALLOW_LOOPBACK: undefined };
+const named = (items: DoctorItem[], item: string) => items.find((i) => i.item === item)!;
+
+/** `npm run doctor` as an operator runs it, with only this environment (no vitest variables). */
+function doctor(overrides: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: "production" as const,
+    ...base,
+    ...overrides,
+  };
+  return new Promise((resolve, reject) => {
+    const child = spawn("npm", ["run", "--silent", "doctor"], { cwd: process.cwd(), env });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, output }));
+  });
+}
+
+/** An HTTP server on a free port answering every request with `answer`; null never answers. */
+async function serve(answer: ((url: string) => unknown) | null): Promise<string> {
+  const server = createServer((req, res) => {
+    if (answer) res.setHeader("content-type", "application/json").end(JSON.stringify(answer(req.url!)));
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "doctor-"));
+  const pgliteDir = path.join(dir, "pglite");
+  // Migrated, then closed: the doctor refuses to open an embedded database another handle holds.
+  await (await openDb({ url: appEnv.DATABASE_URL, dataDir: pgliteDir })).close();
+  base = { ...appEnv, PGLITE_DIR: pgliteDir };
+});
+
+afterAll(async () => {
+  for (const server of servers) {
+    server.closeAllConnections();
+    server.close();
+  }
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("npm run doctor", () => {
+  it("passes every item on the devnet's own configuration, printing no secret", async () => {
+    const { code, output } = await doctor();
+    console.log(output);
+    expect(code).toBe(0);
+    const lines = output.split("\n").filter((line) => /^(ok|warn|error|skip) /.test(line));
+    expect(lines.length).toBeGreaterThanOrEqual(14);
+    expect(lines.filter((line) => !line.startsWith("ok "))).toEqual([]);
+    const secrets = [
+      base.APP_SECRET,
+      base.MPP_SECRET_KEY,
+      base.PAYOUT_PRIVATE_KEY,
+      base.X402_REFUND_PRIVATE_KEY,
+    ];
+    for (const secret of [...secrets, ...base.X402_FACILITATOR_PRIVATE_KEY!.split(",")]) {
+      expect(output).not.toContain(secret!.slice(2));
+    }
+  });
+
+  it("fails naming X402_ASSET_NAME when the token's EIP-712 name is another", async () => {
+    const { code, output } = await doctor({ X402_ASSET_NAME: "USDC" });
+    expect(code).toBe(1);
+    expect(output).toMatch(
+      /^error +x402 asset EIP-3009 domain: .*X402_ASSET_NAME is "USDC" but the token's name\(\) is "USD Coin".*Fix: set X402_ASSET_NAME="USD Coin"/m,
+    );
+  });
+});
+
+describe("the doctor's items, one misconfiguration at a time", () => {
+  it("names X402_ASSET_VERSION and X402_ASSET_DECIMALS when they are not the token's", async () => {
+    const items = await x402Items(config({ X402_ASSET_VERSION: "1", X402_ASSET_DECIMALS: "18" }), 5_000);
+    expect(named(items, "x402 asset EIP-3009 domain")).toMatchObject({
+      status: "error",
+      fix: 'set X402_ASSET_VERSION="2"',
+    });
+    expect(named(items, "x402 asset decimals")).toMatchObject({
+      status: "error",
+      fix: "set X402_ASSET_DECIMALS=6",
+    });
+  });
+
+  it("names X402_NETWORK and TEMPO_CHAIN_ID when the RPCs serve other chains", async () => {
+    const [x402, tempo] = await Promise.all([
+      x402Items(config({ ...offDevnet, X402_NETWORK: "eip155:8453" }), 5_000),
+      tempoItems(config({ TEMPO_CHAIN_ID: "4217" }), 5_000),
+    ]);
+    expect(named(x402, "x402 chain").status).toBe("error");
+    expect(named(x402, "x402 chain").detail).toContain("serves chain 31337, but X402_NETWORK is eip155:8453");
+    expect(named(x402, "x402 asset decimals").status).toBe("skip");
+    expect(named(tempo, "tempo chain").detail).toContain("serves chain 1337, but TEMPO_CHAIN_ID is 4217");
+  });
+
+  it("reports an unreachable or silent RPC as an error within the bound, without its URL", async () => {
+    const closed = await serve(null);
+    servers.pop()!.close();
+    const silent = await serve(null);
+    const started = performance.now();
+    const [refused, late] = await Promise.all([
+      x402Items(config({ X402_RPC_URL: `${closed}/v2/SECRET-API-KEY` }), 500),
+      tempoItems(config({ TEMPO_RPC_URL: `${silent}/SECRET-API-KEY` }), 500),
+    ]);
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(named(refused, "x402 chain")).toMatchObject({
+      status: "error",
+      detail: expect.stringContaining("unreachable"),
+    });
+    expect(named(late, "tempo chain").detail).toContain("no answer within 500 ms");
+    expect(JSON.stringify([refused, late])).not.toContain("SECRET");
+  });
+
+  it("names the wallet to fund: a payout wallet and a facilitator key with nothing in them", async () => {
+    const e = config({
+      PAYOUT_PRIVATE_KEY: generatePrivateKey(),
+      X402_FACILITATOR_PRIVATE_KEY: generatePrivateKey(),
+    });
+    const [x402, tempo] = await Promise.all([x402Items(e, 5_000), tempoItems(e, 5_000)]);
+    expect(named(x402, "x402 facilitator key 1")).toMatchObject({
+      status: "error",
+      fix: expect.stringContaining("X402_FACILITATOR_PRIVATE_KEY"),
+    });
+    expect(named(tempo, "tempo payout wallet")).toMatchObject({
+      status: "error",
+      detail: expect.stringContaining("PAYOUT_PRIVATE_KEY"),
+    });
+  });
+
+  it("warns, without failing, when no refund wallet is configured", async () => {
+    const items = await x402Items(config({ X402_REFUND_PRIVATE_KEY: undefined }), 5_000);
+    expect(named(items, "x402 refund wallet")).toMatchObject({
+      status: "warn",
+      detail: expect.stringContaining("X402_REFUND_PRIVATE_KEY"),
+    });
+    expect(items.filter((i) => i.status === "error")).toEqual([]);
+  });
+
+  it("asks a remote facilitator's /supported for the exact scheme on this network", async () => {
+    const facilitator = (network: string) =>
+      serve(() => ({ kinds: [{ x402Version: 2, scheme: "exact", network }], extensions: [], signers: {} }));
+    const remote = (url: string) =>
+      config({ X402_FACILITATOR_PRIVATE_KEY: undefined, X402_FACILITATOR_URL: url });
+    const [right, wrong] = await Promise.all([
+      x402Items(remote(await facilitator("eip155:31337")), 5_000),
+      x402Items(remote(await facilitator("eip155:8453")), 5_000),
+    ]);
+    expect(named(right, "x402 facilitator").status).toBe("ok");
+    expect(right.some((i) => i.item.startsWith("x402 facilitator key"))).toBe(false);
+    expect(named(wrong, "x402 facilitator")).toMatchObject({
+      status: "error",
+      fix: expect.stringContaining("X402_FACILITATOR_URL"),
+    });
+  });
+
+  it("refuses an http PUBLIC_ORIGIN off the devnet (the chain id fails too)", async () => {
+    const items = await runDoctor(
+      { ...base, ...offDevnet, X402_NETWORK: "eip155:8453" },
+      { timeoutMs: 5_000 },
+    );
+    expect(named(items, "public origin")).toMatchObject({
+      status: "error",
+      fix: expect.stringContaining("PUBLIC_ORIGIN"),
+    });
+    expect(named(items, "x402 chain").status).toBe("error");
+    expect(named(items, "database migrations").status).toBe("ok");
+  });
+
+  it("compares the migrations applied with the ones shipped, both ways", async () => {
+    const journalOf = async (folder: string) =>
+      JSON.parse(await readFile(path.join(folder, "meta/_journal.json"), "utf8"));
+    const ahead = path.join(dir, "ahead");
+    const behind = path.join(dir, "behind");
+    await Promise.all([
+      cp("drizzle", ahead, { recursive: true }),
+      cp("drizzle", behind, { recursive: true }),
+    ]);
+    const journal = await journalOf(ahead);
+    const last = journal.entries.at(-1);
+    journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1, tag: "9999_doctor_test" });
+    await writeFile(path.join(ahead, "meta/_journal.json"), JSON.stringify(journal));
+    await writeFile(path.join(ahead, "9999_doctor_test.sql"), "select 1;");
+    journal.entries.splice(-2, 2);
+    await writeFile(path.join(behind, "meta/_journal.json"), JSON.stringify(journal));
+    // One after the other: two handles on one embedded database at once is what the doctor avoids.
+    const pending = await databaseItems(config(), 5_000, ahead);
+    const unknown = await databaseItems(config(), 5_000, behind);
+    expect(named(pending, "database migrations")).toMatchObject({
+      status: "warn",
+      detail: expect.stringContaining("9999_doctor_test"),
+    });
+    expect(named(unknown, "database migrations").status).toBe("error");
+  });
+
+  // The embedded database's own guard: a PostgreSQL run has no embedded database to hold.
+  it.skipIf(appEnv.DATABASE_URL)("leaves an embedded database another process holds open alone", async () => {
+    const dataDir = path.join(dir, "pglite");
+    const held = await PGlite.create(dataDir);
+    try {
+      const items = await databaseItems(config({ DATABASE_URL: undefined, PGLITE_DIR: dataDir }), 5_000);
+      expect(named(items, "database").status).toBe("warn");
+      expect(named(items, "database migrations").status).toBe("skip");
+    } finally {
+      await held.close();
+    }
+  });
+
+  it("reports an invalid configuration by variable, and checks nothing else", async () => {
+    const items = await runDoctor({ ...base, X402_ASSET: "not-an-address" });
+    expect(items).toEqual([
+      expect.objectContaining({
+        status: "error",
+        item: "configuration",
+        fix: expect.stringContaining("X402_ASSET"),
+      }),
+    ]);
+  });
+});
