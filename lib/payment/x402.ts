@@ -199,15 +199,23 @@ export const x402Protocol: PaymentProtocol = {
     return { state: "pending" };
   },
 
-  receiptHeaders: ({ txRef, payer, network }) => ({
+  receiptHeaders,
+};
+
+/**
+ * PAYMENT-RESPONSE, written from what the service proved (never echoed from a facilitator's answer,
+ * which may carry other fields or another order): a credential sent again gets the very same header.
+ */
+function receiptHeaders({ txRef, payer, network }: { txRef: string; payer: string; network: string }) {
+  return {
     "PAYMENT-RESPONSE": x402HeaderOf({
       success: true,
       transaction: txRef,
       network: network as `${string}:${string}`,
       payer,
     }),
-  }),
-};
+  };
+}
 
 /**
  * Asks the facilitator to settle, which verifies the credential again before it sends anything, then
@@ -249,6 +257,6 @@ async function settle(payload: PaymentPayload, requirement: PaymentRequirements)
   }
   return {
     txRef: tx,
-    headers: { "PAYMENT-RESPONSE": x402HeaderOf(result) },
+    headers: receiptHeaders({ txRef: tx, payer: expected.from, network: requirement.network }),
   };
 }
