@@ -19,8 +19,10 @@ type Options = { rpcUrl: string; network: string; privateKey: string; port?: num
 export function startFacilitatorProcess(options: Options): Promise<FacilitatorProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "facilitator.ts")], {
     cwd: process.cwd(),
+    // Only what the facilitator reads: it shares nothing with the service's configuration.
     env: {
       PATH: process.env.PATH,
+      NODE_ENV: "production",
       FACILITATOR_PRIVATE_KEY: options.privateKey,
       X402_RPC_URL: options.rpcUrl,
       X402_NETWORK: options.network,
