@@ -5,7 +5,9 @@ import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { getAddress, type Hash } from "viem";
 import { lookupReceipt } from "@/lib/chain/receipts";
 import { env } from "@/lib/env";
+import { describeError } from "@/lib/http/log";
 import { toAssetUnits } from "@/lib/money";
+import { unavailable } from "./answers";
 import { bazaarExtension } from "./discovery";
 import { createFacilitator, settledReceipt, x402Reader } from "./facilitator";
 import { x402SignatureRefusal, x402SignedByPayer } from "./payer-proof";
@@ -38,7 +40,10 @@ const AUTHORIZATION_SEARCH_SECONDS = 86_400n;
 
 let serverPromise: Promise<x402ResourceServer> | undefined;
 
-/** One resource server per process, initialised against the facilitator once. */
+/**
+ * One resource server per process, initialised against the facilitator once. Until the facilitator has
+ * said what it supports (a remote one down at startup), nothing can be offered: a 503 to retry, not a 500.
+ */
 function resourceServer(): Promise<x402ResourceServer> {
   serverPromise ??= (async () => {
     const e = env();
@@ -46,9 +51,10 @@ function resourceServer(): Promise<x402ResourceServer> {
     server.register(e.X402_NETWORK as `${string}:${string}`, new ExactEvmScheme());
     await withTimeout(server.initialize(), e.X402_TIMEOUT_MS, "x402 facilitator /supported");
     return server;
-  })().catch((error) => {
+  })().catch((error: unknown) => {
     serverPromise = undefined;
-    throw error;
+    console.error(`[payment] the x402 facilitator could not say what it supports: ${describeError(error)}`);
+    throw unavailable();
   });
   return serverPromise;
 }
