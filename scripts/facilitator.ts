@@ -118,7 +118,8 @@ function send(res: ServerResponse, status: number, body: unknown) {
 }
 
 const server = createServer((req, res) => {
-  const name = `${req.method} ${new URL(req.url ?? "/", "http://x").pathname}`;
+  // The path as sent, without parsing it as a URL: a malformed one must be a 404, not a crash.
+  const name = `${req.method} ${(req.url ?? "/").split("?")[0]}`;
   const route = routes[name];
   if (!route) return send(res, 404, { error: "not found" });
   route(req).then(
