@@ -1,6 +1,6 @@
 import "server-only";
 import { x402Facilitator } from "@x402/core/facilitator";
-import { type FacilitatorClient, HTTPFacilitatorClient } from "@x402/core/server";
+import type { FacilitatorClient } from "@x402/core/server";
 import { toFacilitatorEvmSigner } from "@x402/evm";
 import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
 import {
@@ -24,6 +24,7 @@ import { rpcTransport } from "@/lib/chain/rpc";
 import { createSender, type Sent } from "@/lib/chain/sender";
 import { env } from "@/lib/env";
 import { PlainWalletExactEvmScheme } from "./exact-evm-scheme";
+import { remoteFacilitator } from "./remote-facilitator";
 import { assertLeaseHeld, leaseOneOf } from "./signer-lease";
 import { SettlementUnavailable } from "./types";
 
@@ -189,7 +190,11 @@ function inProcessFacilitator(): FacilitatorClient {
 export function createFacilitator(): FacilitatorClient {
   const e = env();
   if (e.X402_FACILITATOR_URL) {
-    return new HTTPFacilitatorClient({ url: e.X402_FACILITATOR_URL, timeoutMs: e.X402_TIMEOUT_MS });
+    return remoteFacilitator({
+      url: e.X402_FACILITATOR_URL,
+      timeoutMs: e.X402_TIMEOUT_MS,
+      reader: x402Reader,
+    });
   }
   return inProcessFacilitator();
 }

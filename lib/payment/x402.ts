@@ -5,7 +5,9 @@ import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { getAddress, type Hash } from "viem";
 import { lookupReceipt } from "@/lib/chain/receipts";
 import { env } from "@/lib/env";
+import { describeError } from "@/lib/http/log";
 import { toAssetUnits } from "@/lib/money";
+import { unavailable } from "./answers";
 import { bazaarExtension } from "./discovery";
 import { createFacilitator, settledReceipt, x402Reader } from "./facilitator";
 import { x402SignatureRefusal, x402SignedByPayer } from "./payer-proof";
@@ -38,7 +40,10 @@ const AUTHORIZATION_SEARCH_SECONDS = 86_400n;
 
 let serverPromise: Promise<x402ResourceServer> | undefined;
 
-/** One resource server per process, initialised against the facilitator once. */
+/**
+ * One resource server per process, initialised against the facilitator once. Until the facilitator has
+ * said what it supports (a remote one down at startup), nothing can be offered: a 503 to retry, not a 500.
+ */
 function resourceServer(): Promise<x402ResourceServer> {
   serverPromise ??= (async () => {
     const e = env();
@@ -46,9 +51,10 @@ function resourceServer(): Promise<x402ResourceServer> {
     server.register(e.X402_NETWORK as `${string}:${string}`, new ExactEvmScheme());
     await withTimeout(server.initialize(), e.X402_TIMEOUT_MS, "x402 facilitator /supported");
     return server;
-  })().catch((error) => {
+  })().catch((error: unknown) => {
     serverPromise = undefined;
-    throw error;
+    console.error(`[payment] the x402 facilitator could not say what it supports: ${describeError(error)}`);
+    throw unavailable();
   });
   return serverPromise;
 }
@@ -199,15 +205,23 @@ export const x402Protocol: PaymentProtocol = {
     return { state: "pending" };
   },
 
-  receiptHeaders: ({ txRef, payer, network }) => ({
+  receiptHeaders,
+};
+
+/**
+ * PAYMENT-RESPONSE, written from what the service proved (never echoed from a facilitator's answer,
+ * which may carry other fields or another order): a credential sent again gets the very same header.
+ */
+function receiptHeaders({ txRef, payer, network }: { txRef: string; payer: string; network: string }) {
+  return {
     "PAYMENT-RESPONSE": x402HeaderOf({
       success: true,
       transaction: txRef,
       network: network as `${string}:${string}`,
       payer,
     }),
-  }),
-};
+  };
+}
 
 /**
  * Asks the facilitator to settle, which verifies the credential again before it sends anything, then
@@ -249,6 +263,6 @@ async function settle(payload: PaymentPayload, requirement: PaymentRequirements)
   }
   return {
     txRef: tx,
-    headers: { "PAYMENT-RESPONSE": x402HeaderOf(result) },
+    headers: receiptHeaders({ txRef: tx, payer: expected.from, network: requirement.network }),
   };
 }

@@ -1,0 +1,160 @@
+import { createWalletClient, erc20Abi, type Hex, http } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { recoverPaidWrites } from "@/lib/domain/paid-operations";
+import { extraFacilitators } from "@/scripts/devnet/accounts";
+import { uniqueName } from "@/testing/app-fetch";
+import { type FrontFault, PASS, startFacilitatorFront } from "@/testing/facilitator-front";
+import { startFacilitatorProcess } from "@/testing/facilitator-process";
+import { answerChecks, paidCall, until } from "@/testing/paid-call";
+import { distinctTitle } from "@/testing/titles";
+
+// A remote facilitator that lies, through a front that rewrites its answers: the service believes a
+// settlement only when the receipt proves this credential's transfer, and a failure only while the
+// chain shows the credential unspent.
+const devnet = inject("devnet");
+const WALLET = 5;
+const facilitator = await startFacilitatorProcess({
+  rpcUrl: devnet.x402.rpcUrl,
+  network: devnet.x402.network,
+  privateKey: extraFacilitators[0]!.privateKey,
+});
+const front = await startFacilitatorFront(facilitator.url);
+delete process.env.X402_FACILITATOR_PRIVATE_KEY;
+process.env.X402_FACILITATOR_URL = front.url;
+// Recovery takes up a claim idle three times this long: a few seconds, not a minute.
+process.env.X402_TIMEOUT_MS = "3000";
+afterAll(async () => {
+  delete process.env.X402_FACILITATOR_URL;
+  delete process.env.X402_TIMEOUT_MS;
+  await Promise.all([facilitator.crash(), front.close()]);
+});
+
+const { balance, paid, problem, PRICE } = answerChecks(devnet, WALLET);
+const submission = (lifetimeSeconds?: number) =>
+  paidCall(
+    devnet,
+    WALLET,
+    "feedback",
+    {
+      namespace: uniqueName("lies"),
+      type: "bug",
+      title: distinctTitle("Facilitator lie"),
+      description: "Paid through a facilitator that lies.",
+    },
+    lifetimeSeconds,
+  );
+const onSettle = (fault: FrontFault) =>
+  front.setPolicy((call) => (call.route === "POST /settle" ? fault : { kind: "pass" }));
+const network = devnet.x402.network;
+const success = (transaction: string) => ({ success: true, transaction, network, payer: "0x" });
+
+/** A transfer of exactly the price from the payer to the service, made without any authorization. */
+async function unrelatedTransfer(): Promise<Hex> {
+  const account = privateKeyToAccount(devnet.accounts[WALLET]!.privateKey);
+  const wallet = createWalletClient({ account, transport: http(devnet.x402.rpcUrl) });
+  return wallet.writeContract({
+    chain: null,
+    address: devnet.x402.asset,
+    abi: erc20Abi,
+    functionName: "transfer",
+    args: [devnet.x402.payTo, PRICE],
+  });
+}
+
+let otherPayment: string;
+
+describe("a remote facilitator that lies", () => {
+  it("pays, but names another payment's transaction: the answer names the chain's own", async () => {
+    otherPayment = await paid(await (await submission()).send());
+    onSettle({ kind: "rewrite", body: (answer) => ({ ...answer, transaction: otherPayment }) });
+    const call = await submission();
+    const tx = await paid(await call.send());
+    expect(tx).not.toBe(otherPayment);
+    expect(await call.row()).toMatchObject({ status: "fulfilled", txRef: tx });
+    front.setPolicy(PASS);
+  });
+
+  it("pays, but reports a refusal or a revert: the chain shows it spent, so the write is stored", async () => {
+    const before = await balance();
+    const lies: FrontFault[] = [
+      {
+        kind: "rewrite",
+        status: 400,
+        body: () => ({
+          success: false,
+          errorReason: "invalid_exact_evm_insufficient_balance",
+          transaction: "",
+          network,
+        }),
+      },
+      {
+        kind: "rewrite",
+        body: (answer) => ({
+          ...answer,
+          success: false,
+          errorReason: "invalid_exact_evm_transaction_failed",
+        }),
+      },
+    ];
+    for (const lie of lies) {
+      onSettle(lie);
+      const call = await submission();
+      await paid(await call.send());
+      expect(await call.stored()).toBe(1);
+    }
+    front.setPolicy(PASS);
+    expect(await balance()).toBe(before - 2n * PRICE);
+  });
+
+  it("refuses with a 4xx status: a refusal (402) with nothing claimed, not an outage", async () => {
+    const refusal = { success: false, errorReason: "invalid_exact_evm_signature", transaction: "", network };
+    onSettle({ kind: "answer", status: 400, body: refusal });
+    const settle = await submission();
+    await problem(await settle.send(), 402, "payment-invalid");
+    expect(await settle.row()).toBeUndefined();
+    front.setPolicy((call) =>
+      call.route === "POST /verify"
+        ? {
+            kind: "answer",
+            status: 400,
+            body: { isValid: false, invalidReason: "invalid_exact_evm_signature" },
+          }
+        : { kind: "pass" },
+    );
+    const register = await paidCall(devnet, WALLET, "register", { namespace: uniqueName("lies") });
+    await problem(await register.send(), 402, "payment-invalid");
+    expect(await register.row()).toBeUndefined();
+    front.setPolicy(PASS);
+    // Nothing of either stayed: both pay when the facilitator answers honestly.
+    await paid(await settle.send());
+    expect((await register.send()).status).toBe(200);
+  });
+
+  it("reports success without sending: nothing is stored, the claim is pending, then fails once expired", async () => {
+    const before = await balance();
+    const unrelated = await unrelatedTransfer();
+    const claims: Awaited<ReturnType<typeof submission>>[] = [];
+    for (const transaction of [`0x${"ab".repeat(32)}`, otherPayment, unrelated]) {
+      onSettle({ kind: "answer", status: 200, body: success(transaction) });
+      const call = await submission(10);
+      const { paymentId } = await problem(await call.send(), 503, "payment-pending");
+      expect(await call.row()).toMatchObject({ id: paymentId, status: "claimed" });
+      expect(await call.stored()).toBe(0);
+      claims.push(call);
+    }
+    front.setPolicy(PASS);
+    await until(async () => {
+      await recoverPaidWrites();
+      const rows = await Promise.all(claims.map((call) => call.row()));
+      return rows.every((row) => row?.status === "failed");
+    }, "recovery to fail the claims once their credentials expired");
+    for (const call of claims) {
+      await problem(await call.send(), 402, "settlement-failed");
+      expect(await call.stored()).toBe(0);
+      expect(await call.spent()).toBe(false);
+    }
+    // The only money that moved is the payer's own transfer, which paid for nothing here.
+    expect(await balance()).toBe(before - PRICE);
+  });
+});
