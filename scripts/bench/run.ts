@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the service's performance, measured end to end on this machine and written to
- * bench/results.json and BENCHMARKS.md. See BENCHMARKS.md for the method and every knob; in short:
+ * scripts/bench/results/latest.json and BENCHMARKS.md. See BENCHMARKS.md for the method and every knob; in short:
  *
  *   devnet (anvil + USDC, Tempo + USDC.e) → `next build` → seed the inbox at scale (in-process SQL)
  *   → `next start` → paid submissions (x402, MPP) at concurrency 1/8/32 → inbox pages over HTTP
@@ -29,7 +29,7 @@
  *   BENCH_INSTANCES_CONCURRENCY / BENCH_INSTANCES_REQUESTS   its load (default 32 / 384; quick 32 / 64)
  *   BENCH_COST_CALLS         sequential calls per kind for the database cost per paid call (default 10; quick 4)
  *   BENCH_SKIP_BUILD=1       reuse an existing build in BENCH_DIST_DIR (default .next-bench)
- *   BENCH_OUT                results JSON (default bench/results.json); BENCHMARKS.md is always rewritten
+ *   BENCH_OUT                results JSON (default scripts/bench/results/latest.json); BENCHMARKS.md is always rewritten
  *   BENCH_CPU_PROF=<dir>     every `next start` writes a V8 CPU profile (.cpuprofile) into <dir> when it stops
  */
 import { spawnSync } from "node:child_process";
@@ -88,7 +88,7 @@ const ROUNDS = envNumber("BENCH_ROUNDS", QUICK ? 2 : 12);
 const SOAK_SECONDS = envNumber("BENCH_SOAK_SECONDS", QUICK ? 15 : 600);
 const SOAK_HEAP_MIB = envNumber("BENCH_SOAK_HEAP_MIB", 256);
 const DIST_DIR = process.env.BENCH_DIST_DIR ?? ".next-bench";
-const OUT = path.resolve(ROOT, process.env.BENCH_OUT ?? "bench/results.json");
+const OUT = path.resolve(ROOT, process.env.BENCH_OUT ?? "scripts/bench/results/latest.json");
 const ALL_SECTIONS = [
   "alike",
   "x402",
