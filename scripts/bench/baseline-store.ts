@@ -1,35 +1,40 @@
-/**
- * The baselines' store (scripts/bench/baseline and scripts/bench/mpp-baseline): an in-memory array of
- * the submitted items, with the least checking a route would do. No ledger, no database.
- */
+/** The baselines' store (scripts/bench/baseline, mpp-baseline): the submitted items in memory, no ledger. */
 import { randomBytes } from "node:crypto";
+import { NextResponse } from "next/server";
 
-type Item = {
+const items: Array<{
   id: string;
   namespace: string;
   type: string;
   title: string;
   description: string;
   createdAt: string;
-};
+}> = [];
 
-const items: Item[] = [];
-
-/** Stores a request's JSON body as an item: what to answer with, or null when the body is no item. */
-export async function storeItem(request: Request) {
+/** Stores a request's JSON body as an item and answers with it (`status`), or 400 when the body is no item. */
+export async function storeItem(request: Request, status: number): Promise<NextResponse<unknown>> {
   const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!body || typeof body.namespace !== "string" || typeof body.title !== "string") return null;
-  const item: Item = {
-    id: `fb_${randomBytes(16).toString("base64url")}`,
-    namespace: body.namespace,
+  if (!body || typeof body.namespace !== "string" || typeof body.title !== "string") {
+    return NextResponse.json({ error: "invalid body" }, { status: 400 });
+  }
+  const [id, createdAt] = [`fb_${randomBytes(16).toString("base64url")}`, new Date().toISOString()];
+  const { namespace, title } = body;
+  items.push({
+    id,
+    namespace,
     type: String(body.type ?? "feedback"),
-    title: body.title,
+    title,
     description: String(body.description ?? ""),
-    createdAt: new Date().toISOString(),
-  };
-  items.push(item);
-  return { id: item.id, namespace: item.namespace, createdAt: item.createdAt };
+    createdAt,
+  });
+  return NextResponse.json({ id, namespace, createdAt }, { status });
 }
 
 /** How many items are stored: the baselines' readiness answer. */
-export const storedCount = () => items.length;
+export const GET = () => NextResponse.json({ items: items.length });
+
+export function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is required`);
+  return value;
+}

@@ -1,130 +1,109 @@
-/**
- * The "instances" section of `npm run bench`: 1, 2 and 4 `next start` instances behind a round-robin
- * balancer on one fresh PostgreSQL database, paid x402 submissions at a fixed concurrency through it,
- * then the ledger reconciled against the chains; and the database's cost of each kind of paid call,
- * counted on the wire between the instances and PostgreSQL.
- */
+/** The instances section: 1, 2, 4 instances behind a balancer, the ledger reconciled; DB cost per paid call. */
 import { randomBytes } from "node:crypto";
 import { type Cluster, startCluster } from "../../e2e/chaos/cluster";
 import { reconcile } from "../../e2e/chaos/reconcile";
 import { type Logical, wallet } from "../../e2e/chaos/workload";
-import { closedLoop } from "./common";
-import { type CallCost, costMeter } from "./db-cost";
-import { countsBetween, startWireCounter } from "./pg-wire-counter";
+import { config, DIST_DIR } from "./config";
+import { closedLoop } from "./load";
+import * as wire from "./pg-wire";
 
-type InstancesOptions = {
-  serverUrl: string;
-  distDir: string;
-  counts: number[];
-  concurrency: number;
-  requests: number;
-  warmup: number;
-  /** Sequential calls per kind for the database cost. */
-  costCalls: number;
-  idleMs: number;
-};
-
-const FEEDBACK = "/api/namespace/feedback";
-
-function post(origin: string, path: string, body: unknown, headers: Record<string, string> = {}) {
-  return fetch(`${origin}${path}`, {
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },
     body: JSON.stringify(body),
   });
-}
 
 /** Runs the section; the cluster's database is dropped and its processes stopped whatever happens. */
-export async function benchInstances(options: InstancesOptions) {
-  const server = new URL(options.serverUrl);
-  const counter = await startWireCounter({ host: server.hostname, port: Number(server.port || 5432) });
+export async function benchInstances(serverUrl: string) {
+  if (config.instances.some((n) => !Number.isInteger(n) || n < 1 || n > 4)) {
+    throw new Error("BENCH_INSTANCES must list counts from 1 to 4 (the devnet has four facilitator keys)");
+  }
+  const server = new URL(serverUrl);
+  const counter = await wire.startWireCounter({ host: server.hostname, port: Number(server.port || 5432) });
+  const viaCounter = (url: string) =>
+    Object.assign(new URL(url), { hostname: "127.0.0.1", port: String(counter.port) }).toString();
   const cluster = await startCluster({
-    serverUrl: options.serverUrl,
-    env: { NEXT_DIST_DIR: options.distDir },
-    databaseUrl: (url) => {
-      const via = new URL(url);
-      via.hostname = "127.0.0.1";
-      via.port = String(counter.port);
-      return via.toString();
-    },
+    serverUrl,
+    env: { NEXT_DIST_DIR: DIST_DIR },
+    databaseUrl: viaCounter,
   });
   try {
-    return await run(cluster, options, counter);
+    return await run(cluster, counter);
   } finally {
     await cluster.stop();
     await counter.close();
   }
 }
 
-async function run(
-  cluster: Cluster,
-  options: InstancesOptions,
-  counter: Awaited<ReturnType<typeof startWireCounter>>,
-) {
+export type InstancesResult = Awaited<ReturnType<typeof run>>;
+
+async function run(cluster: Cluster, counter: wire.WireCounter) {
   const { origin, devnet } = cluster;
   const logical: Logical[] = [];
   const payers = devnet.accounts.slice(0, 5).map((a) => wallet(devnet, a.privateKey));
   const owner = wallet(devnet, devnet.accounts[5]!.privateKey);
   const namespace = "bench-instances";
+  // Unlike titles: alike reports are grouped, and resolving one would resolve its whole group.
+  const unlike = () => `${randomBytes(9).toString("base64url")} ${randomBytes(9).toString("base64url")}`;
+  const description = "A paid submission through the load balancer.";
   const body = (i: number, what: string) => ({
     namespace,
     type: "bug",
-    // Unlike titles: alike reports are grouped, and resolving one would resolve its whole group.
-    title: `${what} ${i}: ${randomBytes(9).toString("base64url")} ${randomBytes(9).toString("base64url")}`,
-    description: "A paid submission through the load balancer.",
+    title: `${what} ${i}: ${unlike()}`,
+    description,
   });
-  /** One paid call: its 402, a signed payment, and the call itself (returned to be run, and counted, later). */
+  /** One paid call: its 402 and payment now, and the call itself returned, to be run (and counted) later. */
+  type Protocol = "x402" | "mpp";
   const prepare = async (
     kind: Logical["kind"],
     b: object,
     payer: ReturnType<typeof wallet>,
-    protocol: "x402" | "mpp",
+    protocol: Protocol,
   ) => {
-    const path = `/api/namespace/${kind}`;
-    const asked = await post(origin, path, b);
+    const url = `${origin}/api/namespace/${kind}`;
+    const asked = await post(url, b);
     if (asked.status !== 402)
-      throw new Error(`${path} asked ${asked.status}: ${(await asked.text()).slice(0, 200)}`);
+      throw new Error(`${kind} asked ${asked.status}: ${(await asked.text()).slice(0, 200)}`);
     const signed = await payer.sign(protocol, asked);
     const entry: Logical = { kind, protocol, keys: [signed.key] };
     logical.push(entry);
     return async () => {
-      const res = await post(origin, path, b, signed.headers);
+      const res = await post(url, b, signed.headers);
       const text = await res.text();
-      if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${text.slice(0, 200)}`);
+      if (res.status !== 200) throw new Error(`${kind} answered ${res.status}: ${text.slice(0, 200)}`);
       entry.outcome = "stored";
       return JSON.parse(text) as { id: string };
     };
   };
-
   await cluster.scale(1);
   await (await prepare("register", { namespace }, owner, "x402"))();
 
   // The database's cost per call, one call at a time on one instance, idle work subtracted.
-  const meter = await costMeter(counter, options.idleMs);
-  const n = options.costCalls;
+  const measure = await wire.costMeter(counter, config.costIdleMs);
+  const n = config.costCalls;
   const ids: Record<"x402" | "mpp", string[]> = { x402: [], mpp: [] };
-  const submit = (protocol: "x402" | "mpp") => (i: number) =>
-    prepare("feedback", body(i, protocol), payers[i % 3]!, protocol).then((paid) => async () => {
-      ids[protocol].push((await paid()).id);
-    });
-  const resolve = (protocol: "x402" | "mpp") => async (i: number) => {
-    const b = { feedbackId: ids[protocol][i]!, message: "Thanks", rewardAmount: "0.01" };
-    const paid = await prepare("resolve", b, owner, protocol);
+  const submit = (protocol: Protocol) => async (i: number) => {
+    const paid = await prepare("feedback", body(i, protocol), payers[i % 3]!, protocol);
+    return async () => void ids[protocol].push((await paid()).id);
+  };
+  const resolve = (protocol: Protocol) => async (i: number) => {
+    const reward = { feedbackId: ids[protocol][i]!, message: "Thanks", rewardAmount: "0.01" };
+    const paid = await prepare("resolve", reward, owner, protocol);
     return async () => void (await paid());
   };
-  const perCall: Record<string, CallCost> = {
-    "402 (no credential)": await meter.measure(
-      n,
-      async (i) => async () => void (await post(origin, FEEDBACK, body(i, "ask")).then((r) => r.text())),
-    ),
-    "x402 submission": await meter.measure(n, submit("x402")),
-    "MPP submission": await meter.measure(n, submit("mpp")),
-    "x402 rewarded resolve": await meter.measure(Math.min(n, ids.x402.length), resolve("x402")),
-    "MPP rewarded resolve": await meter.measure(Math.min(n, ids.mpp.length), resolve("mpp")),
+  const ask = async (i: number) => async () =>
+    void (await (await post(`${origin}/api/namespace/feedback`, body(i, "ask"))).text());
+  const perCall: Record<string, wire.CallCost> = {
+    "402 (no credential)": await measure(n, ask),
+    "x402 submission": await measure(n, submit("x402")),
+    "MPP submission": await measure(n, submit("mpp")),
+    "x402 rewarded resolve": await measure(Math.min(n, ids.x402.length), resolve("x402")),
+    "MPP rewarded resolve": await measure(Math.min(n, ids.mpp.length), resolve("mpp")),
   };
 
   const levels = [];
-  for (const count of options.counts) {
+  for (const count of config.instances) {
     await cluster.scale(count);
     // Each request signs its own payment before its clock starts; only the paid call is timed.
     const loop = (requests: number, concurrency: number) =>
@@ -134,45 +113,40 @@ async function run(
         await paid();
         return null;
       });
-    // Every instance's first calls (JIT, pool, leases) stay out of the level.
-    await loop(options.warmup * count, 8);
-    const before = { db: counter.snapshot(), lb: cluster.balancer.stats().perUpstream };
-    const level = await loop(options.requests, options.concurrency);
-    const db = countsBetween(before.db, counter.snapshot());
-    const lb = cluster.balancer.stats().perUpstream;
-    const perInstance = Object.entries(lb)
-      .map(([u, k]) => k - (before.lb[u] ?? 0))
-      .filter((k) => k > 0);
+    await loop(config.warmup * count, 8); // every instance's first calls (JIT, pool, leases) stay out of the level
+    const [db0, lb0] = [counter.snapshot(), cluster.balancer.stats().perUpstream];
+    const timed = await loop(config.instancesRequests, config.instancesConcurrency);
+    const { rps, latency, wallMs: _, ...level } = timed;
+    const [statements, roundTrips] = wire.total(wire.countsBetween(db0, counter.snapshot()));
+    const perInstance = Object.entries(cluster.balancer.stats().perUpstream).map(
+      ([u, k]) => k - (lb0[u] ?? 0),
+    );
+    const per = (x: number) => Math.round((x / Math.max(1, level.ok)) * 10) / 10;
+    const db = { statementsPerCall: per(statements), roundTripsPerCall: per(roundTrips) };
     levels.push({
       instances: count,
-      concurrency: options.concurrency,
-      requests: level.requests,
-      ok: level.ok,
-      errors: level.errors,
-      errorSamples: level.errorSamples,
-      rps: level.rps,
-      latency: level.latency,
-      requestsPerInstance: perInstance,
-      db: {
-        statementsPerCall: Math.round((db.statements / Math.max(1, level.ok)) * 10) / 10,
-        roundTripsPerCall: Math.round((db.roundTrips / Math.max(1, level.ok)) * 10) / 10,
-      },
+      ...level,
+      rps,
+      latency,
+      requestsPerInstance: perInstance.filter((k) => k > 0),
+      db,
     });
     console.log(
-      `  ${count} instance(s) c=${options.concurrency}: ${level.ok}/${level.requests} ok  ${level.rps} req/s  p50 ${level.latency.p50} ms  p95 ${level.latency.p95} ms  (per instance ${perInstance.join("/")}; DB ${levels.at(-1)!.db.statementsPerCall} statements, ${levels.at(-1)!.db.roundTripsPerCall} round trips per call)`,
+      `  ${count} instance(s): ${level.ok}/${level.requests} ok, ${rps} req/s, DB ${JSON.stringify(db)}`,
     );
   }
-
-  const ledger = await cluster.settledLedger(120_000);
-  const { details, ...reconciliation } = await reconcile(devnet, ledger, logical);
-  console.log(
-    `  reconciled: ${JSON.stringify(reconciliation)}${details.length ? ` — ${details.slice(0, 3).join("; ")}` : ""}`,
+  const { details, ...reconciliation } = await reconcile(
+    devnet,
+    await cluster.settledLedger(120_000),
+    logical,
   );
+  console.log(`  reconciled: ${JSON.stringify(reconciliation)} ${details.slice(0, 3).join("; ")}`);
+  const [paidRequests, unanswered] = [logical.length, logical.filter((l) => l.outcome !== "stored").length];
   return {
     levels,
     perCall,
-    paidRequests: logical.length,
-    unanswered: logical.filter((l) => l.outcome !== "stored").length,
+    paidRequests,
+    unanswered,
     reconciliation: { ...reconciliation, details: details.slice(0, 10) },
   };
 }

@@ -1,8 +1,7 @@
 /**
- * Baseline for `npm run bench`: POST /api/feedback paid with x402 through the SDK's own Next.js wrapper
- * `withX402` (@x402/next), an in-process facilitator built the way the SDK documents one (its own exact
- * scheme, viem's nonce manager) on the same chain, and an in-memory array as the store. No ledger, no exactly-once: the floor to beat. Its route is
- * app/api/feedback/route.ts of this minimal Next.js app, built and served with `next start` like ours.
+ * The x402 baseline: POST /api/feedback paid through the SDK's own Next.js wrapper `withX402`
+ * (@x402/next), with an in-process facilitator built the way the SDK documents one (its exact scheme,
+ * viem's nonce manager) on the same chain, and an in-memory store. No ledger, no exactly-once.
  */
 import { x402Facilitator } from "@x402/core/facilitator";
 import { type FacilitatorClient, x402ResourceServer } from "@x402/core/server";
@@ -10,21 +9,13 @@ import { toFacilitatorEvmSigner } from "@x402/evm";
 import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { withX402 } from "@x402/next";
-import { type NextRequest, NextResponse } from "next/server";
+import type { NextRequest, NextResponse } from "next/server";
 import { createWalletClient, defineChain, http, nonceManager, publicActions } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { waitForReceiptEarly } from "@/lib/chain/receipts";
-import { storedCount, storeItem } from "@/scripts/bench/baseline-store";
+import { required, storeItem } from "@/scripts/bench/baseline-store";
 
-type Network = `${string}:${string}`;
-
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is required`);
-  return value;
-}
-
-const NETWORK = (process.env.X402_NETWORK ?? "eip155:31337") as Network;
+const NETWORK = (process.env.X402_NETWORK ?? "eip155:31337") as `${string}:${string}`;
 const TIMEOUT_MS = Number(process.env.X402_TIMEOUT_MS ?? 20_000);
 
 // viem's HTTP transport as an SDK user sets it up, over the runtime's own fetch rather than Next.js's
@@ -37,12 +28,8 @@ const runtimeFetch: Fetch = (input, init) => {
 
 function inProcessFacilitator(): FacilitatorClient {
   const rpcUrl = required("X402_RPC_URL");
-  const account = privateKeyToAccount(
-    required("X402_FACILITATOR_PRIVATE_KEY").split(",")[0] as `0x${string}`,
-    {
-      nonceManager,
-    },
-  );
+  const key = required("X402_FACILITATOR_PRIVATE_KEY").split(",")[0] as `0x${string}`;
+  const account = privateKeyToAccount(key, { nonceManager });
   const chain = defineChain({
     id: Number(NETWORK.split(":")[1]),
     name: NETWORK,
@@ -83,12 +70,7 @@ let paid: ((request: NextRequest) => Promise<NextResponse<unknown>>) | undefined
 /** Built on first request so `next build` does not need the chain's environment. */
 function paidHandler() {
   paid ??= withX402(
-    async (request: NextRequest): Promise<NextResponse<unknown>> => {
-      const stored = await storeItem(request);
-      return stored
-        ? NextResponse.json(stored)
-        : NextResponse.json({ error: "invalid body" }, { status: 400 });
-    },
+    (request: NextRequest) => storeItem(request, 200),
     {
       accepts: {
         scheme: "exact",
@@ -113,6 +95,4 @@ function paidHandler() {
 }
 
 export const POST = (request: NextRequest) => paidHandler()(request);
-
-/** How many items the baseline stored: also its readiness probe. */
-export const GET = () => NextResponse.json({ items: storedCount() });
+export { GET } from "@/scripts/bench/baseline-store";

@@ -1,30 +1,18 @@
 /**
- * MPP baseline for `npm run bench`: POST /api/feedback paid with MPP through mppx's own Next.js handler
- * (`mppx/nextjs`) and its in-memory replay store (`Store.memory()`), charging what our submit does on the
- * same Tempo chain, currency and recipient, with an in-memory array as the store. mppx verifies the
- * payer's signed transaction, broadcasts it and waits for its receipt before the route runs. No ledger,
- * no exactly-once across processes: the floor to beat. Built and served with `next start` like ours.
+ * The MPP baseline: POST /api/feedback paid through mppx's own Next.js handler and its in-memory replay
+ * store, charging what our submit does on the same Tempo chain; mppx verifies, broadcasts and waits for the
+ * receipt before the route runs. No ledger, no exactly-once across processes.
  */
 import { Mppx, tempo } from "mppx/nextjs";
 import { Store } from "mppx/server";
-import { NextResponse } from "next/server";
 import { createClient, defineChain, type Hex } from "viem";
 import { tempoLocalnet } from "viem/chains";
 import { rpcTransport } from "@/lib/chain/rpc";
 import { formatUsd } from "@/lib/money";
 import { OPERATIONS } from "@/lib/schemas/operations/catalog";
-import { storedCount, storeItem } from "@/scripts/bench/baseline-store";
+import { required, storeItem } from "@/scripts/bench/baseline-store";
 
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is required`);
-  return value;
-}
-
-/**
- * The devnet's Tempo chain as lib/payment/tempo.ts builds it for a local node: t4 rules, and pathUSD
- * (TEMPO_FEE_TOKEN) as the fee token, since the local chain's payers pay their fees in it.
- */
+/** The devnet's Tempo chain as lib/payment/tempo.ts builds it: t4 rules, pathUSD (TEMPO_FEE_TOKEN) as fees. */
 function tempoReader() {
   const rpcUrl = required("TEMPO_RPC_URL");
   const chain = defineChain({
@@ -37,13 +25,6 @@ function tempoReader() {
     transport: rpcTransport(rpcUrl, { timeout: Number(process.env.X402_TIMEOUT_MS ?? 20_000) }),
     pollingInterval: 250,
   });
-}
-
-async function submit(request: Request): Promise<Response> {
-  const stored = await storeItem(request);
-  return stored
-    ? NextResponse.json(stored, { status: 201 })
-    : NextResponse.json({ error: "invalid body" }, { status: 400 });
 }
 
 let paid: ((request: Request) => Response | Promise<Response>) | undefined;
@@ -69,12 +50,10 @@ function paidHandler() {
       amount: formatUsd(OPERATIONS.feedback.price),
       description: "Submitting feedback",
       scope: "POST /api/feedback",
-    })(submit);
+    })((request: Request) => storeItem(request, 201));
   }
   return paid;
 }
 
 export const POST = (request: Request) => paidHandler()(request);
-
-/** How many items the baseline stored: also its readiness probe. */
-export const GET = () => NextResponse.json({ items: storedCount() });
+export { GET } from "@/scripts/bench/baseline-store";
