@@ -44,8 +44,18 @@ const serverSchema = z
       .optional(),
     X402_FACILITATOR_URL: httpUrl.optional(),
     X402_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
-    /** How often each instance reconciles open payments and payouts with the chains. */
+    /** How often the background work reconciles open payments and payouts with the chains. */
     RECOVERY_INTERVAL_MS: z.coerce.number().int().min(500).max(3_600_000).default(60_000),
+    /**
+     * "off": this process only serves requests; recovery, payouts, grouping, webhooks and digests run in
+     * `npm run worker` or through the cron trigger instead.
+     */
+    BACKGROUND_WORK: z
+      .enum(["on", "off"], { error: "must be on or off" })
+      .default("on")
+      .transform((v) => v === "on"),
+    /** Bearer secret of the cron trigger (/api/cron); when unset, the trigger answers 404 (off). */
+    CRON_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
     SIWX_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
     /** MPP (method tempo, intent charge): challenges are HMAC-bound with this secret (≥ 32 chars). */
     MPP_SECRET_KEY: z.string().min(32, "must be at least 32 characters"),

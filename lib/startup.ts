@@ -1,15 +1,11 @@
 import "server-only";
-import { startRecoveryLoop } from "@/lib/domain/recovery-loop";
+import { getDb } from "@/lib/db/client";
 import { env, InvalidEnvError } from "@/lib/env";
 import { installPeerAddressHook } from "@/lib/http/peer-address";
-import { startWebhookWorker } from "@/lib/webhooks/worker-loop";
+import { startBackgroundWork } from "@/lib/ops/background-work";
 
-/**
- * Server start: refuses to run on bad configuration (naming each bad variable), applies migrations,
- * finishes any paid write or payout a previous crash left half-done, keeps reconciling, and sends
- * webhooks from the outbox.
- */
-export async function startServer(): Promise<void> {
+/** Checks the configuration, or exits naming each bad variable (the web server and the worker alike). */
+export function checkConfiguration(): void {
   try {
     env();
   } catch (error) {
@@ -19,7 +15,17 @@ export async function startServer(): Promise<void> {
     }
     throw error;
   }
+}
+
+/**
+ * Server start: refuses to run on bad configuration (naming each bad variable) and applies migrations.
+ * Unless BACKGROUND_WORK=off, it also runs the background work: it finishes any paid write or payout a
+ * previous crash left half-done, keeps reconciling, and sends webhooks from the outbox.
+ */
+export async function startServer(): Promise<void> {
+  checkConfiguration();
   installPeerAddressHook();
-  await startRecoveryLoop();
-  startWebhookWorker();
+  // Migrated before the first request, so a broken database stops the start instead of a request.
+  await getDb();
+  if (env().BACKGROUND_WORK) startBackgroundWork({ keepAlive: false });
 }

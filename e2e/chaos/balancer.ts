@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 export type Balancer = {
   url: string;
   /** The instances to rotate over, from now on (requests in flight finish where they went). */
-  setUpstreams(urls: string[]): void;
+  setUpstreams(urls: string[]): void | Promise<void>;
   /** Requests sent to each upstream so far, and those no upstream answered (a 502). */
   stats(): { perUpstream: Record<string, number>; failed: number };
   close(): Promise<void>;

@@ -11,8 +11,10 @@ import type { Ledger } from "./reconcile";
 type ClusterOptions = {
   /** The PostgreSQL server: the cluster makes a fresh database of its own there, and drops it at the end. */
   serverUrl: string;
-  /** Set on top of the devnet's app environment (e.g. NEXT_DIST_DIR). */
-  env?: Record<string, string>;
+  /** Set on top of the devnet's app environment (e.g. NEXT_DIST_DIR); a function when it needs the devnet. */
+  env?: Record<string, string> | ((devnet: DevnetInfo) => Promise<Record<string, string>>);
+  /** The front every request goes through (the round-robin balancer by default), on `port`. */
+  front?: (port: number) => Promise<Balancer>;
   /** What the instances connect to instead of the database's own URL (a counting proxy in the bench). */
   databaseUrl?: (url: string) => string;
   log?: (line: string) => void;
@@ -24,6 +26,8 @@ export type Cluster = {
   origin: string;
   devnet: DevnetInfo;
   balancer: Balancer;
+  /** The environment the instances run with (the database's URL, the chains, the keys). */
+  appEnv: Record<string, string>;
   /** The instances now behind the balancer. */
   up(): AppInstance[];
   /** Runs exactly `n` instances behind the balancer. */
@@ -51,15 +55,23 @@ function storedCalls(metrics: string): Record<string, number> {
   return out;
 }
 
-/** Starts the balancer, a devnet whose public origin is the balancer, and a fresh database; no instance yet. */
+/** Starts the front, a devnet whose public origin is the front, and a fresh database; no instance yet. */
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const log = options.log ?? (() => {});
-  const balancer = await startBalancer(await freePort());
+  const balancer = await (options.front ?? startBalancer)(await freePort());
   const devnet = await startDevnet({ appUrl: balancer.url });
   const ledger = await openLedger(options.serverUrl, tmpdir()).catch(async (error: unknown) => {
     await Promise.all([devnet.stop(), balancer.close()]);
     throw error;
   });
+  const extra =
+    typeof options.env === "function"
+      ? await options.env(devnet.info).catch(async (error: unknown) => {
+          await ledger.close();
+          await Promise.all([devnet.stop(), balancer.close()]);
+          throw error;
+        })
+      : options.env;
   const dbUrl = ledger.appEnv.databaseUrl!;
   const metricsToken = randomBytes(16).toString("hex");
   const env: Record<string, string> = {
@@ -67,7 +79,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     METRICS_TOKEN: metricsToken,
     // A claim left open by an overloaded moment is finished within seconds, not a minute.
     RECOVERY_INTERVAL_MS: "5000",
-    ...options.env,
+    ...extra,
   };
   const apps: AppInstance[] = [];
   let size = 0;
@@ -76,6 +88,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     origin: balancer.url,
     devnet: devnet.info,
     balancer,
+    appEnv: env,
     up,
     async scale(n) {
       while (apps.length < n) {
@@ -84,7 +97,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       }
       await Promise.all(apps.slice(0, n).map((a) => (a.alive() ? undefined : a.start())));
       size = n;
-      balancer.setUpstreams(up().map((a) => a.url.replace("localhost", "127.0.0.1")));
+      await balancer.setUpstreams(up().map((a) => a.url.replace("localhost", "127.0.0.1")));
       await Promise.all(apps.slice(n).map((a) => (a.alive() ? a.stop() : undefined)));
     },
     async storedByInstance() {

@@ -61,8 +61,8 @@ async function releaseStaleHolds(db: Db): Promise<number> {
 }
 
 /** Finishes every paid write a crash or a lost answer left half-done. */
-export async function recoverPaidWrites() {
+export async function recoverPaidWrites(signal?: AbortSignal) {
   const db = await getDb();
-  const report = await recoverPayments(PAID_WRITES, { db });
+  const report = await recoverPayments(PAID_WRITES, { db, signal });
   return { ...report, released: await releaseStaleHolds(db) };
 }

@@ -37,6 +37,7 @@ export const ERROR_STATUS = {
   "reward-not-available": 422,
   "payment-unavailable": 503,
   "payment-pending": 503,
+  "jobs-failed": 503,
   internal: 500,
 } as const;
 

@@ -39,11 +39,12 @@ const PAGE = 100;
 /**
  * Finishes what a crash or a lost answer left half-done, so every charge ends stored or released: open
  * rows idle past a live request are paged oldest first and looked up on chain (settled, or failed and
- * released); settled rows get their write stored; an unknown outcome waits for the next pass.
+ * released); settled rows get their write stored; an unknown outcome waits for the next pass. An
+ * aborted `signal` stops it before the next row.
  */
 export async function recoverPayments(
   operations: PaidOperations,
-  options: { db?: Db; idleMs?: number; paymentIds?: string[] } = {},
+  options: { db?: Db; idleMs?: number; paymentIds?: string[]; signal?: AbortSignal } = {},
 ): Promise<RecoveryReport> {
   const db = options.db ?? (await getDb());
   const idleSince = new Date(Date.now() - (options.idleMs ?? env().X402_TIMEOUT_MS * 3));
@@ -70,7 +71,11 @@ export async function recoverPayments(
       )
       .orderBy(asc(payments.createdAt), asc(payments.id))
       .limit(PAGE);
-    for (const row of page) await recoverOne(db, operations, row, report);
+    for (const row of page) {
+      // Stopping between rows is safe: a row not looked at is still open, for the next pass.
+      if (options.signal?.aborted) return report;
+      await recoverOne(db, operations, row, report);
+    }
     const last = page.at(-1);
     if (!last || page.length < PAGE) return report;
     after = { createdAt: last.createdAt, id: last.id };

@@ -11,8 +11,11 @@ const PAGE = 50;
 /**
  * Finishes payouts a crash or a slow chain left open (owed, or being refunded), paging through every
  * one idle longer than a live request could hold it, oldest first. settlePayout itself never pays twice.
+ * An aborted `signal` stops it before the next payout.
  */
-export async function recoverPayouts(options: { db?: Db; idleMs?: number; feedbackIds?: string[] } = {}) {
+export async function recoverPayouts(
+  options: { db?: Db; idleMs?: number; feedbackIds?: string[]; signal?: AbortSignal } = {},
+) {
   const db = options.db ?? (await getDb());
   // Longer than a live request works on a payout: recovery does not race it (it would be safe, only wasted).
   const idleSince = new Date(Date.now() - (options.idleMs ?? env().X402_TIMEOUT_MS * 3));
@@ -38,6 +41,8 @@ export async function recoverPayouts(options: { db?: Db; idleMs?: number; feedba
       .orderBy(asc(payouts.createdAt), asc(payouts.id))
       .limit(PAGE);
     for (const { feedbackId } of page) {
+      // Stopping between payouts is safe: one not looked at is still owed, for the next pass.
+      if (options.signal?.aborted) return report;
       try {
         const outcome = await settlePayout(feedbackId, db);
         report[outcome.status]++;
