@@ -9,11 +9,9 @@ const INTEGRATION = [
 ];
 
 /**
- * Two projects, as `mppx` splits its tests: `unit` needs no chain and runs in seconds (`npm run
- * test:unit`): every chain setting points nowhere, and domain tests (`*.db.test.ts`) run each test on a
- * real database (embedded, or DATABASE_URL's) in a transaction that always rolls back. `integration`
- * (`*.integration.test.ts`) runs against one real devnet started for the whole run, each file with its
- * own embedded database (or DATABASE_URL). `npx vitest run` runs both.
+ * Two projects, as `mppx` splits its tests: `unit` needs no chain (every chain setting points nowhere) and
+ * runs domain tests (`*.db.test.ts`) on a real database in a transaction that always rolls back;
+ * `integration` runs on one devnet for the run, each file with its own embedded database (or DATABASE_URL's).
  */
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },

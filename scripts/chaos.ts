@@ -1,9 +1,7 @@
 /**
- * `npm run chaos`: the fault suite of e2e/chaos, longer than CI runs it, printing its figures.
- * Knobs: CHAOS_SECONDS (default 300), CHAOS_INSTANCES (default 2 on PostgreSQL, 1 on PGlite),
- * CHAOS_KILL_MS (min-max between kills, default 5000-15000), CHAOS_FAULT_RATE (default 1),
- * CHAOS_SEED. Set DATABASE_URL to run on PostgreSQL (a database of the run's own is made there).
- * Needs a production build (`npm run build`).
+ * `npm run chaos` (after `npm run build`): e2e/chaos's fault suite, longer than CI runs it, printing its
+ * figures. Knobs: CHAOS_SECONDS (300), CHAOS_INSTANCES (2 on PostgreSQL, else 1), CHAOS_KILL_MS (5000-15000
+ * between kills), CHAOS_FAULT_RATE (1), CHAOS_SEED; with DATABASE_URL, in a PostgreSQL database of its own.
  */
 import { runChaos } from "../e2e/chaos/harness";
 

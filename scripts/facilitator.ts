@@ -1,9 +1,7 @@
 /**
- * `npm run facilitator`: a standalone x402 facilitator, as the x402 project's example is: the official
- * `x402Facilitator` with the `@x402/evm` exact scheme behind POST /verify, POST /settle, GET /supported,
- * and GET /healthz. The service reaches it with `X402_FACILITATOR_URL` (docs/payments.md).
- * Environment: FACILITATOR_PRIVATE_KEY (pays gas; never logged), X402_RPC_URL, X402_NETWORK,
- * FACILITATOR_PORT (default 4022), FACILITATOR_HOST (default 127.0.0.1), FACILITATOR_TIMEOUT_MS.
+ * `npm run facilitator`: a standalone x402 facilitator, like the x402 project's example, for the service's
+ * X402_FACILITATOR_URL (docs/payments.md). Environment: FACILITATOR_PRIVATE_KEY (pays gas; never logged),
+ * X402_RPC_URL, X402_NETWORK, FACILITATOR_PORT (4022), FACILITATOR_HOST (127.0.0.1), FACILITATOR_TIMEOUT_MS.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { x402Facilitator } from "@x402/core/facilitator";

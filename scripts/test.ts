@@ -1,8 +1,7 @@
 /**
- * `npm test`: every test, in the order a failure is cheapest to read — unit tests (no chain), then
- * integration and route tests on a real local chain, then the production build, then Playwright over
- * HTTP (api) and in Chromium (ui).
- * Set DATABASE_URL to run all of it on PostgreSQL instead of the embedded database.
+ * `npm test`: every test, in the order a failure is cheapest to read: unit (no chain), integration and route
+ * tests on a local chain, the production build, then Playwright over HTTP (api) and in Chromium (ui). Set
+ * DATABASE_URL to run all of it on PostgreSQL instead of the embedded database.
  */
 import { spawnSync } from "node:child_process";
 

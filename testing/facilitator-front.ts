@@ -2,20 +2,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { Socket } from "node:net";
 
 /**
- * What the front does with one facilitator request (POST /verify, POST /settle, GET /supported):
- *   pass: forward it and relay the answer;
- *   hold: forward it only after `ms` (the facilitator acts late, after the caller may have given up);
- *   late: forward it now and relay the answer after `ms` (the facilitator acted; its answer is late);
- *   answer: answer `status` and `body` without forwarding (nothing reached the facilitator);
- *   rewrite: forward it, then answer `status` and what `body` makes of the facilitator's answer.
- * When the facilitator refuses the connection the front answers 502, as a reverse proxy does; when it
- * dies mid-request the front closes the caller's connection.
+ * What the front does with one facilitator request (POST /verify, POST /settle, GET /supported). A refused
+ * connection is answered 502, as a reverse proxy does; a facilitator dying mid-request closes the caller's.
  */
 export type FrontFault =
-  | { kind: "pass" }
-  | { kind: "hold"; ms: number }
-  | { kind: "late"; ms: number }
-  | { kind: "answer"; status: number; body: unknown }
+  | { kind: "pass" } // forward it and relay the answer
+  | { kind: "hold"; ms: number } // forward it after `ms`: the facilitator acts after the caller gave up
+  | { kind: "late"; ms: number } // forward it now, relay the answer after `ms`: acted, answered late
+  | { kind: "answer"; status: number; body: unknown } // without forwarding: nothing reached the facilitator
+  // forward it, then answer `status` and what `body` makes of the facilitator's answer
   | { kind: "rewrite"; status?: number; body: (answer: Record<string, unknown>) => unknown };
 
 export type FrontPolicy = (call: { route: string; body: Record<string, unknown> }) => FrontFault;

@@ -13,10 +13,9 @@ import { chainReader } from "./chain";
 import { authorizationOf } from "./eip3009";
 
 /**
- * One paid x402 call of a test, taken apart: the 402 asked for and a payment signed by devnet wallet
- * `wallet`, then the request with it, to send again and again, and what became of it. With
- * `lifetimeSeconds` the payment is valid that long only (the official client signs for the route's
- * 60 s), so a test sees the chain decide an open claim without waiting a minute.
+ * One paid x402 call of a test, taken apart: the 402, a payment signed by devnet wallet `wallet`, the request
+ * to send again and again, and what became of it. `lifetimeSeconds` shortens the payment's validity (the
+ * official client signs for 60 s), so a test sees the chain decide an open claim without waiting a minute.
  */
 export async function paidCall(
   devnet: DevnetInfo,

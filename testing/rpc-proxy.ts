@@ -1,29 +1,19 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 
-/**
- * What the proxy does with one JSON-RPC request:
- *   pass: forward it and relay the answer; delay: the same, later;
- *   drop: never answer (the caller's timeout decides); cut: close the connection without forwarding;
- *   cut-after-forward: forward it (the chain acts on it) and close the connection before answering;
- *   http-429 / http-500: answer that status without forwarding;
- *   rpc-error: answer a JSON-RPC error without forwarding (a node that does not know a method);
- *   hold: forward it only once `until` settles (a test acts while the call is in flight);
- *   rewrite: forward it with other params and/or hand back another result (a node with another view);
- *   reply: answer a result without forwarding.
- */
+/** What the proxy does with one JSON-RPC request. */
 type Fault =
-  | { kind: "pass" }
-  | { kind: "delay"; ms: number }
-  | { kind: "drop" }
-  | { kind: "cut" }
-  | { kind: "cut-after-forward" }
-  | { kind: "http-429" }
+  | { kind: "pass" } // forward it and relay the answer
+  | { kind: "delay"; ms: number } // the same, later
+  | { kind: "drop" } // never answer: the caller's timeout decides
+  | { kind: "cut" } // close the connection without forwarding
+  | { kind: "cut-after-forward" } // forward it (the chain acts on it), close before answering
+  | { kind: "http-429" } // answer this status (or 500, below) without forwarding
   | { kind: "http-500" }
-  | { kind: "rpc-error"; code: number; message: string }
-  | { kind: "hold"; until: Promise<unknown> }
-  | { kind: "rewrite"; params?: unknown[]; result?: (result: unknown) => unknown }
-  | { kind: "reply"; result: unknown };
+  | { kind: "rpc-error"; code: number; message: string } // without forwarding: a node that lacks a method
+  | { kind: "hold"; until: Promise<unknown> } // forward once `until` settles: a test acts meanwhile
+  | { kind: "rewrite"; params?: unknown[]; result?: (result: unknown) => unknown } // a node with another view
+  | { kind: "reply"; result: unknown }; // answer a result without forwarding
 
 export type FaultPolicy = (call: { method: string; params: unknown[]; n: number }) => Fault;
 

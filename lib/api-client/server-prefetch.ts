@@ -11,10 +11,9 @@ import { inboxListParams, parseInboxFilters } from "./inbox-filters";
 import { queryKeys } from "./queries";
 
 /**
- * The server half of the inbox's data layer: the first page, the counts and the open item, fetched
- * while the page renders and handed to React Query under the same keys the browser uses, so the rows
- * arrive with the HTML instead of after the JavaScript. Anything refused is left for the browser to
- * ask again and show as an error.
+ * Fetches the inbox's first page, counts and open item while the page renders, under the keys the browser's
+ * React Query uses, so the rows arrive with the HTML instead of after the JavaScript. A refusal is left for
+ * the browser to ask again and show as an error.
  */
 export async function prefetchInbox(
   cookieHeader: string | null,

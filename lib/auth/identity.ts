@@ -12,10 +12,9 @@ export function whoOf(who: Who): { address: string; contractOn: string | null } 
 }
 
 /**
- * Whether a caller is the holder of a record (an owner, a submitter): the same address, unless both are
- * contract wallets proven on different chains. A plain key's address is its own on every chain (no
- * contract can be deployed at it); a contract wallet's address on another chain may be another
- * deployment with other owners.
+ * Whether a caller holds a record (an owner, a submitter): the same address, unless both are contract wallets
+ * proven on different chains, as a contract's address on another chain may be another deployment with other
+ * owners (a plain key's address is its own on every chain).
  */
 export function isHolder(who: Who, address: string | null, contractOn: string | null): boolean {
   const me = whoOf(who);

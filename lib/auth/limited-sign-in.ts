@@ -15,20 +15,18 @@ import { spendNonceAndCount } from "./nonces";
 import { authenticationRequired, type SpendNonce, signInOf } from "./siwx";
 
 /**
- * Sign-in for a free endpoint, rate limited per client address and per wallet. A signed-in request
- * counts both in one statement, once the wallet is known; a request that ends in a challenge (which
- * stores a nonce) or a refused proof counts its address alone. An address already seen over its
- * limit is refused before any proof is checked. Ends the request's "auth" phase (Server-Timing).
+ * Sign-in for a free endpoint, rate limited per client address and per wallet: a signed-in request counts
+ * both in one statement, a challenge or a refused proof counts the address alone, and an address already over
+ * its limit is refused before any proof is checked. Ends the request's "auth" phase (Server-Timing).
  */
 export async function limitedSignIn(request: Request): Promise<Identity> {
   return limitedSignedRead(request, async (identity) => identity);
 }
 
 /**
- * A free read for the signed-in caller: `limitedSignIn`, with `read` started as soon as the proof's
- * signature holds, beside the statement that spends its nonce, so a signed read waits for one round
- * trip instead of two. What `read` found is answered only once the nonce is spent and the caller is
- * within its limits; otherwise it is dropped and the refusal is answered. `read` must not write.
+ * A free read for the signed-in caller: `read` starts as soon as the proof's signature holds, beside the
+ * statement spending its nonce, so it waits one round trip, not two. Its result is answered only once the
+ * nonce is spent and the caller is within limits, else dropped; so `read` must not write.
  */
 export async function limitedSignedRead<T>(
   request: Request,

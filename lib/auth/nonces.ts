@@ -91,12 +91,9 @@ const spendAndCountStatement = preparedSql<{ spent: number; key: string | null; 
 );
 
 /**
- * Spends `nonce` for `address` and counts the request in the same statement, so a signed request
- * commits once: `always` (the client address's key, or null) is counted whatever happens to the nonce,
- * `ifSpent` (the wallet's key) only when this call spent it, so replaying someone's used proof never
- * eats into that wallet's budget. Keys are written in sorted order (no deadlock between two requests
- * sharing both); `windowStart` is the fixed window's start. Returns whether the nonce was spent and the
- * count under each key written.
+ * Spends `nonce` and counts the request in one statement: `always` (the client address's key) counts whatever
+ * happens, `ifSpent` (the wallet's) only when this call spent it, so replaying someone's used proof never
+ * eats that wallet's budget. Keys are written sorted, so two requests sharing both cannot deadlock.
  */
 export async function spendNonceAndCount(
   db: DbOrTx,

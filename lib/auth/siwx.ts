@@ -115,9 +115,8 @@ async function signedText(payload: SIWxPayload, chainId: number): Promise<string
 }
 
 /**
- * Verifies a SIGN-IN-WITH-X header and spends its nonce; throws `sign-in-invalid` with the reason otherwise.
- * A plain wallet costs one ECDSA recovery and one statement (the nonce spent, conditionally, by `spend`); only a
- * contract wallet reaches its chain, and only with a nonce we issued. The nonce is spent last, so a bad
+ * Verifies a SIGN-IN-WITH-X header and spends its nonce, or throws `sign-in-invalid` with the reason. Only a
+ * contract wallet reaches its chain, and only with a nonce we issued; the nonce is spent last, so a bad
  * signature cannot burn someone's nonce.
  */
 export async function verifySignIn(

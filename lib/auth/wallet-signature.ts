@@ -23,10 +23,9 @@ async function hasCode(network: EvmNetwork, address: Hex): Promise<boolean> {
 }
 
 /**
- * Whether a contract wallet vouches for `signature` over `hash` on `network`: EIP-1271 when the address
- * holds code, EIP-6492 (or ERC-8010) when the signature carries its own deployment. An address without
- * code and an unwrapped signature is no contract wallet: false without an eth_call. Throws when the
- * chain cannot answer.
+ * Whether a contract wallet vouches for `signature` over `hash`: EIP-1271 when the address holds code,
+ * EIP-6492 (or ERC-8010) when the signature carries its own deployment; with neither, false without an
+ * eth_call. Throws when the chain cannot answer.
  */
 export async function verifyOnChain(
   network: EvmNetwork,

@@ -29,11 +29,9 @@ export async function firstBlockAtOrAfter(client: AnyClient, timestamp: bigint):
 }
 
 /**
- * How far behind the wall clock a head may be and still decide anything. A healthy node is a block or
- * two behind (Tempo makes one about every second, Base every two) and NTP keeps clocks within a second;
- * 30 s leaves room for a slow answer on a loaded machine, and a node further behind is broken, not slow.
- * Safety does not rest on this number (expiry is read from the head's own clock); it keeps decisions
- * from being made on a view the chain has long left behind, and how long "unknown" lasts when it is.
+ * How far behind the wall clock a head may be and still decide anything: a healthy node is a block or two
+ * behind and clocks agree within a second, so 30 s allows a slow answer. Safety does not rest on it (expiry
+ * is read from the head's clock); it bounds how stale a view may decide, and how long "unknown" lasts.
  */
 export const MAX_HEAD_AGE_SECONDS = 30n;
 
@@ -52,11 +50,9 @@ export function assertFresh(head: { timestamp: bigint }, nowMs = Date.now()): vo
 }
 
 /**
- * Whether a transaction valid only before `validBefore` (seconds) can no longer be included, by the
- * chain's own clock: the head is at or past it, and no later block is older than the head. Read the
- * head before any receipt or log lookup that this answer makes final: every block that could have
- * included the transaction is then in the node's view. Only a fresh head decides (see assertFresh):
- * a node left behind, or a wall clock ahead of the chain, must never make a live transfer look dead.
+ * Whether a transaction valid only before `validBefore` (seconds) can no longer be included, by the chain's
+ * clock. Read the head before the lookups this makes final, so every block that could include it is in view;
+ * only a fresh head decides, so a lagging node or fast wall clock never makes a live transfer look dead.
  */
 export function lapsed(head: { timestamp: bigint }, validBefore: bigint, nowMs = Date.now()): boolean {
   assertFresh(head, nowMs);

@@ -7,12 +7,9 @@ const BRIEF_MS = 5_000;
 const BRIEF_MAX = 1_000;
 
 /**
- * getCode that remembers the code of `stable` addresses (the configured token) once it is non-empty: a
- * deployed contract stays deployed, and the x402 facilitator asks for it on every settlement. Any other
- * address (a payer's wallet, asked once to verify and again to settle) is kept for `ttlMs`: a wallet can
- * gain or change code, but a stale answer only picks the wrong way to check a signature off chain, and
- * the token checks the signature again on chain, so the worst case is a reverted transaction. Failures
- * are never kept.
+ * getCode that keeps a `stable` address's (the token's) code once non-empty, as the x402 facilitator asks on
+ * every settlement, and any other for `ttlMs`: a stale wallet answer only picks the wrong off-chain signature
+ * check, and the token checks again on chain (worst case, a revert). Failures are never kept.
  */
 export function cachingGetCode(
   getCode: GetCode,

@@ -31,14 +31,9 @@ function loadNative(): Native | null {
 const native = loadNative();
 
 /**
- * The address that signed `hash` with (r, s, yParity), or null when no key did: r or s out of range, or no
- * curve point for r. Every signed read recovers one signature, so this is the sign-in's hot path.
- *
- * libsecp256k1 (the `secp256k1` package's prebuilt native binding) recovers a key in about 50 µs on this
- * machine; the pure-JS curve that ox and viem use takes about 1.4 ms, most of a signed read's own cost.
- * Both accept the same signatures, high s included, as Ethereum's ecrecover does (a property test checks
- * them against each other). Where the native binding cannot load (a platform without a prebuild), the
- * pure-JS curve answers: slower, never different.
+ * The address that signed `hash` with (r, s, yParity), or null when no key did (r or s out of range, no curve
+ * point for r). The sign-in's hot path: libsecp256k1 where it loads, else the pure-JS curve, with the same
+ * answers, high s included (lib/README.md, "Signatures").
  */
 export function recoverSigner(hash: Uint8Array, r: Uint8Array, s: Uint8Array, yParity: 0 | 1): string | null {
   if (hash.length !== 32 || r.length !== 32 || s.length !== 32) return null;

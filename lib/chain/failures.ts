@@ -11,10 +11,9 @@ import {
 const TRANSIENT_RPC_CODES = new Set([-32005, -32603, 429]);
 
 /**
- * Whether a chain call failed because the chain could not be asked (a timeout, a dropped or refused
- * connection, an HTTP error such as 429 or 5xx, a rate limit): then its answer is unknown and the call
- * may be retried. Anything else is the chain's own answer (a revert, a refused transaction), which
- * asking again will not change.
+ * Whether a chain call failed because the chain could not be asked (a timeout, a lost or refused connection,
+ * a 429 or 5xx): its answer is unknown and it may be retried. Anything else (a revert, a refused transaction)
+ * is the chain's own answer, which asking again will not change.
  */
 export function isChainUnreachable(error: unknown): boolean {
   if (!(error instanceof BaseError)) {

@@ -5,10 +5,9 @@ type Key = { address: Address; chainId: number };
 type Source = (args: Key & { client: Client }) => Promise<number>;
 
 /**
- * viem's NonceManager, plus nonces held while their transaction is on its way: `take` hands one out
- * and keeps it until `release` says how its send ended. A reset (another instance used the key, or a
- * send failed) reads the chain's pending count again and hands out the lowest nonce from there that
- * no send in flight holds, so a gap left by a send that never reached the chain is filled next.
+ * viem's NonceManager, plus nonces held from `take` until `release` says how their send ended. A reset
+ * (another instance used the key, or a send failed) rereads the chain's pending count and hands out the
+ * lowest nonce no send in flight holds, so a gap left by a send that never reached the chain is filled next.
  */
 export type LocalNonceManager = NonceManager & {
   take(args: Key & { client: Client }): Promise<number>;

@@ -62,12 +62,9 @@ const isRpcError = (data: unknown): data is { error: { code: number; message: st
 };
 
 /**
- * viem's HTTP transport, with the request made by node:http on kept-alive sockets instead of fetch.
- * Every answer and failure becomes the error viem's own transport gives for it (RpcRequestError for a
- * node's JSON-RPC error, HttpRequestError with its status and headers for an HTTP error or a lost
- * connection, TimeoutError when the answer is late), so viem's retries and our reading of chain failures
- * work unchanged. One RPC call through fetch cost about 1.5 ms of CPU on the bench machine, through
- * this 0.3 ms; a paid call makes two or three.
+ * viem's HTTP transport on node:http kept-alive sockets instead of fetch: 0.3 ms of CPU a call, not 1.5 ms,
+ * and a paid call makes two or three. Each failure becomes the error viem's own transport gives for it, so
+ * viem's retries and isChainUnreachable work unchanged.
  */
 export function rpcTransport(url: string, config: RpcTransportConfig = {}): Transport<"http"> {
   const { key = "http", name = "HTTP JSON-RPC", retryDelay } = config;

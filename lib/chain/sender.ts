@@ -47,10 +47,9 @@ const isMethodMissing = (error: unknown) =>
   );
 
 /**
- * Sends transactions from a local account through one RPC client. Nonces come from the local manager;
- * the transaction is signed here, so its hash is known before it is sent and a send whose answer is
- * lost still leaves a hash to wait for. Where the node offers eth_sendRawTransactionSync (EIP-7966) the
- * send returns the receipt too; elsewhere the receipt is polled.
+ * Sends transactions from a local account through one RPC client. Signed here, so a send whose answer is lost
+ * still leaves a hash to wait for; the receipt comes with the send where the node offers
+ * eth_sendRawTransactionSync (EIP-7966), else it is polled.
  */
 export function createSender(options: {
   client: Client<Transport, Chain>;

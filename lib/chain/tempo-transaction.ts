@@ -9,14 +9,9 @@ import { nativeSecp256k1, recoverSigner } from "./ecdsa";
 export type TempoTransaction = ReturnType<typeof Transaction.deserialize>;
 
 /**
- * A signed Tempo transaction, read exactly as viem's `Transaction.deserialize` reads it, with the
- * sender of a plain secp256k1 signature recovered by libsecp256k1. viem (through ox) recovers it with
- * the pure-JS curve: 2.75 ms per read on this machine, against 0.43 ms this way, and the largest part
- * of reading an MPP credential.
- *
- * Only the common shape takes the short way: a 0x76 envelope whose last field is a secp256k1
- * signature. Any other (no signature, P-256 or WebAuthn, a keychain, fields out of place, anything ox
- * refuses) is read by viem itself, so every refusal and every odd case stays viem's.
+ * A signed Tempo transaction read as viem's `Transaction.deserialize` reads it, its secp256k1 sender
+ * recovered by libsecp256k1 (lib/README.md). Only a 0x76 envelope ending in a secp256k1 signature takes this
+ * way; anything else (another signature, a keychain, whatever ox refuses) is read by viem itself.
  */
 export function deserializeTempoTransaction(serialized: Hex): TempoTransaction {
   if (nativeSecp256k1 && serialized.startsWith("0x76")) {
@@ -75,11 +70,9 @@ function readWithNativeRecovery(serialized: Hex): TempoTransaction | null {
 }
 
 /**
- * The lowercase address whose key provably signed a serialized Tempo transaction, checked here without
- * the network: a secp256k1 signature's recovered signer, or the owner of a P-256 or WebAuthn key whose
- * signature verifies. Null for what only the chain can check (an access key acting for an account, a
- * configurable account), and for anything unsigned or out of shape. The sender a transaction names (a
- * written sender, an access key's account) is a claim; this is the proof.
+ * The lowercase address whose key provably signed a Tempo transaction, checked offline: a secp256k1 signer,
+ * or the owner of a P-256 or WebAuthn key that verifies; the sender it names is only a claim. Null for what
+ * only the chain can check (an access key, a configurable account) and for anything unsigned or out of shape.
  */
 export function provenTempoSender(serialized: Hex): string | null {
   if (!serialized.startsWith("0x76")) return null;

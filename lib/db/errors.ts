@@ -31,12 +31,9 @@ const FIRST_BACKOFF_MS = 4;
 const givenUp = new WeakSet<object>();
 
 /**
- * Runs a whole transaction again when the database rolled it back for a race it lost: a serialization
- * failure (SQLSTATE 40001, what a serializable or distributed PostgreSQL answers where plain PostgreSQL
- * at read committed waits on a lock) or a deadlock (40P01). Each attempt starts from nothing, so only a
- * transaction whose body talks to the database alone may be retried; every one here does (the chain and
- * webhooks are called outside them). Backs off with full jitter, and gives up after `attempts`; a failure
- * one retry gave up on is not run again by another around it.
+ * Reruns a transaction rolled back for a lost race: a deadlock (40P01) or a serialization failure (40001,
+ * from serializable or distributed PostgreSQL). Each attempt starts afresh, so a body must talk to the
+ * database alone (the chain and webhooks are called outside); what an inner retry gave up on is not rerun.
  */
 export async function retryingConflicts<T>(
   run: () => Promise<T>,

@@ -4,13 +4,9 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "./client";
 
 /**
- * A statement built once per database handle (or open transaction) and then only executed with
- * placeholder values. Building a drizzle query walks its whole SQL tree; on the paid hot path that
- * was about a millisecond of CPU per statement, which a prepared statement pays once per process.
- *
- * Its values are bound with `param`, which skips drizzle's column mapping, so callers give driver
- * values: JSON text for jsonb (`jsonb`), ISO strings for timestamps, and null (never undefined) for an
- * absent value.
+ * A statement built once per database handle (or open transaction): building a drizzle query walks its SQL
+ * tree, about 1 ms of CPU a statement on the paid hot path. Values bound with `param` skip drizzle's column
+ * mapping, so give driver values: JSON text for jsonb, ISO strings for timestamps, null (never undefined).
  */
 export function prepared<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
   const built = new WeakMap<DbOrTx, T>();
@@ -44,10 +40,9 @@ type PreparedInternals = {
 };
 
 /**
- * A prepared select of plain columns whose rows are mapped by a loop built once. drizzle maps each value
- * by testing its field's class chain, which for a page of items (50 rows of 30 columns) costs more CPU
- * than the page's own index read; the values are the same, each through its column's own decoder
- * (`flat-rows.db.test.ts` holds both mappings to equal answers). Anything else keeps drizzle's mapping.
+ * A prepared select of plain columns, its rows mapped by a loop built once: drizzle's per-value class-chain
+ * test cost more CPU than a page's own index read. Same values, each through its column's decoder
+ * (`flat-rows.db.test.ts` holds both mappings equal); anything else keeps drizzle's mapping.
  */
 export function withFlatRows<T>(statement: T): T {
   const internals = statement as unknown as PreparedInternals;
@@ -76,11 +71,9 @@ export function withFlatRows<T>(statement: T): T {
 const dialect = new PgDialect();
 
 /**
- * A statement written in SQL (one the query builder cannot say), prepared like the builder's: its
- * text is rendered once, and postgres.js parses it once per connection, where `db.execute` sends it
- * unnamed, to be parsed and planned again on every call. Its values are `param`s, given by name to
- * the function it returns, which answers the rows from postgres.js (an array) and PGlite (`{ rows }`)
- * alike.
+ * A statement in SQL (one the builder cannot say), prepared like the builder's: rendered once and parsed once
+ * a connection by postgres.js, where `db.execute` has it parsed and planned on every call. Its `param` values
+ * are given by name; rows come back alike from postgres.js and PGlite.
  */
 export function preparedSql<Row>(name: string, statement: SQL) {
   const query = dialect.sqlToQuery(statement);

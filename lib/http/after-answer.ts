@@ -2,10 +2,9 @@ import "server-only";
 import { after } from "next/server";
 
 /**
- * Runs `task` once the answer has gone out, so the answer never waits for it, not even for the part
- * of it that runs before its first await. Outside a request (a test, a script, the recovery loop)
- * there is no answer to wait for: it starts at once, in the background. `task` handles its own
- * failures.
+ * Runs `task` once the answer has gone out, so the answer never waits for it, not even for its part before
+ * the first await. Outside a request (a test, a script, the recovery loop) it starts at once in the
+ * background. `task` handles its own failures.
  */
 export function afterAnswer(task: () => Promise<unknown>): void {
   try {

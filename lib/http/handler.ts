@@ -23,11 +23,9 @@ export function markPhase(name: string): void {
 }
 
 /**
- * Wraps a route handler: typed refusals become problem+json; anything else is a logged, opaque 500.
- * Every answer carries `x-request-id` and, unless the route wrote its own (a paid call), Server-Timing:
- * the phases the route marked (auth), then "db" for the rest of a signed-in handler, and the total.
- * Each answer is counted in the metrics and, when request logs are on, gets one JSON line (`logOk:
- * false` keeps successful probes out of the log).
+ * Wraps a route handler: typed refusals become problem+json, anything else a logged, opaque 500. Each answer
+ * gets `x-request-id`, Server-Timing (unless the route wrote its own: a paid call), a count in the metrics
+ * and, with request logs on, one JSON line (`logOk: false` keeps successful probes out of the log).
  */
 export function handle(fn: Handler, options: { logOk?: boolean } = {}): Handler {
   return async (request) => {

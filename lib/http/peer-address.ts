@@ -8,10 +8,9 @@ export const PEER_HEADER = "x-feedback-peer-address";
 const state = globalThis as unknown as { __feedbackPeerHook?: boolean };
 
 /**
- * Stamps each request Node's HTTP server receives with the socket's remote address, overwriting any
- * value a client wrote in that header. Route handlers see only a Request, and `next start` keeps a
- * client's own X-Forwarded-For, so this is the one address a client cannot choose. Installed once per
- * process at startup (Node's `http.server.request.start` channel runs before any request handler).
+ * Stamps each request Node's HTTP server receives with the socket's address, over any client-written value:
+ * handlers see only a Request and `next start` keeps a client's X-Forwarded-For, so this is the one address a
+ * client cannot choose. Install once at startup (`http.server.request.start` runs before any handler).
  */
 export function installPeerAddressHook(): void {
   if (state.__feedbackPeerHook) return;

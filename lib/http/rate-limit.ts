@@ -133,10 +133,9 @@ export async function enforceLimit(key: string, limit: number, what: string): Pr
 }
 
 /**
- * The client's network address. Behind a proxy (TRUST_PROXY) it is the rightmost X-Forwarded-For
- * entry, the one our own proxy appended. Otherwise it is the socket's address as this process saw it:
- * `next start` keeps an X-Forwarded-For the client wrote itself, so that header is never believed. Null
- * only when the request did not come through this process's HTTP server (in-process tests).
+ * The client's network address: behind a proxy (TRUST_PROXY) the rightmost X-Forwarded-For entry, which our
+ * proxy appended; otherwise the socket's, as `next start` keeps an X-Forwarded-For the client wrote itself.
+ * Null only outside this process's HTTP server (in-process tests).
  */
 export function clientAddress(request: Request): string | null {
   let address: string | null | undefined;

@@ -11,10 +11,9 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Cache-Control for an API answer: never stored, and below 1 KiB also `no-transform`, which keeps the
- * server's gzip off it (Next.js compresses every streamed answer whatever its size, and for a small
- * one the gzip stream costs more CPU than the bytes it saves). Large answers, such as inbox pages and
- * 402s, are still compressed.
+ * Cache-Control for an API answer: never stored, and under 1 KiB also `no-transform`, which keeps the
+ * server's gzip off it: Next.js compresses every streamed answer, and for a small one gzip costs more CPU
+ * than it saves.
  */
 export function apiCacheControl(body: string): string {
   return body.length < 1024 ? "no-store, no-transform" : "no-store";

@@ -201,10 +201,9 @@ async function toToolResult(res: Response, credential: unknown): Promise<CallToo
 const QUERY_VALUE = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
 
 /**
- * The MCP server: each tool is one API route, called in process with the arguments as its body or
- * query and the call's `_meta` as its payment and sign-in headers. The route does everything it does
- * over HTTP (validation, rate limits, the ledger, idempotency), so a tool call has the same guarantees:
- * nothing charged for a refused call, nothing charged twice, a 4xx for bad input.
+ * The MCP server: each tool is one API route called in process, its arguments as the body or query and its
+ * `_meta` as the payment and sign-in headers, so a tool call has every guarantee of HTTP: nothing charged for
+ * a refused call, nothing charged twice, a 4xx for bad input.
  */
 export function createMcpServer(dispatch: Dispatch, base: Headers, version: string): Server {
   const server = new Server(

@@ -70,13 +70,9 @@ function sendFailureReason(error: unknown): string {
 }
 
 /**
- * x402's "exact" scheme on EVM as the library's facilitator runs it, with its common case settled here:
- * a plain wallet's EIP-3009 authorization (a 65-byte signature, no code at the payer). Settling one makes
- * the library's own checks in its order, with its reasons, and sends the same transaction; only the
- * signer is recovered with libsecp256k1, in 0.07 ms where the library's pure-JS curve takes 2.2 ms, the
- * largest single cost of a paid call, from a digest hashed in two steps (transferAuthorizationDigest)
- * instead of viem's generic typed-data encoding. Everything else (verify, which also simulates; Permit2; contract
- * wallets; EIP-6492 signatures; a process without the native binding) is the library's, unchanged.
+ * x402's "exact" EVM scheme as the library's facilitator runs it, with a plain wallet's EIP-3009
+ * authorization settled here: the library's checks, order, reasons and transaction, the signer recovered by
+ * libsecp256k1 (lib/README.md). The rest (verify, Permit2, contract wallets, EIP-6492) is the library's.
  */
 export class PlainWalletExactEvmScheme implements SchemeNetworkFacilitator {
   readonly scheme = "exact";

@@ -39,12 +39,9 @@ type VerifiedMpp = {
 };
 
 /**
- * Settles a verified MPP credential: broadcasts the payer's signed transaction, without simulating it
- * again, and proves the payment from its receipt (the transfer of the amount to the recipient, bound to
- * the challenge). mppx's broadcastCredential would validate and simulate it three more times. Only the
- * claim stands between verifying and sending, and it makes this request the only sender of these bytes;
- * a payer who spends the money meanwhile gets a reverted or refused transaction, which fails or frees
- * the claim below.
+ * Settles a verified MPP credential: broadcasts the payer's transaction without simulating it again (mppx's
+ * broadcastCredential would, three times), then proves the payment from its receipt. The claim makes this the
+ * only sender; a payer who spends the money meanwhile gets a revert or refusal, failing or freeing the claim.
  */
 export async function settleMpp({ read, challenge, transaction }: VerifiedMpp): Promise<Settlement> {
   try {

@@ -48,13 +48,10 @@ const mppx = () => {
   return instance;
 };
 
-/** The route binding of a charge: scope is method + path, so a challenge for one route never pays another. */
 /**
- * The key of the random value every challenge this service issues carries in its `opaque` metadata.
- * A challenge's id is an HMAC of its fields alone (realm, method, intent, request, expiry to the
- * millisecond, opaque): without it, two payers asking for the same price in the same millisecond get
- * the same id, the one key the ledger knows an MPP payment by, and the second payer's payment is
- * refused as a replay of the first's.
+ * The `opaque` key of the random value in every challenge we issue. A challenge's id is an HMAC of its fields
+ * alone, so without one two payers asking the same price in the same millisecond get the same id (the
+ * ledger's key for an MPP payment), and the second payment is refused as a replay of the first.
  */
 const CHALLENGE_NONCE = "nonce";
 const NONCE_PATTERN = /^[A-Za-z0-9_-]{16}$/;
@@ -71,6 +68,7 @@ function challengeNonce(credential: Credential.Credential): string | null {
   }
 }
 
+/** The route binding of a charge: scope is method + path, so a challenge for one route never pays another. */
 function routeOptions(charge: Charge, nonce: string) {
   const url = new URL(charge.resourceUrl);
   return {
@@ -144,10 +142,9 @@ type ReadMpp = {
 const reads = new WeakMap<Request, Promise<ReadMpp>>();
 
 /**
- * Reads an MPP credential strictly and without the network: it decodes, its challenge has not expired,
- * and its payload is a signed Tempo transaction (the only mode offered) with an expiring nonce that
- * lapses within ten minutes, which bounds the claim's life. The transaction's hash is taken from its
- * canonical encoding, the one the chain records.
+ * Reads an MPP credential strictly, without the network: it decodes, its challenge has not expired, and it is
+ * a signed Tempo transaction whose expiring nonce lapses within ten minutes, which bounds the claim's life.
+ * Its hash is taken from the canonical encoding, the one the chain records.
  */
 async function readMpp(request: Request, charge: Charge): Promise<ReadMpp> {
   let credential: Credential.Credential;

@@ -64,10 +64,9 @@ export function refundWalletAddress(): `0x${string}` {
 }
 
 /**
- * The refund as an EIP-3009 authorization from the refund wallet to the resolver. Its nonce is the
- * refund's memo, keccak256("refund:<payment id>"): the token accepts each nonce once, so a payment can
- * be refunded once at most, by the chain's own rule, however many times it is sent or by whom; and the
- * token's AuthorizationUsed log finds it again.
+ * The refund as an EIP-3009 authorization from the refund wallet to the resolver, its nonce the memo
+ * keccak256("refund:<payment id>"): the token accepts a nonce once, so a payment is refunded once at most by
+ * the chain's own rule, however often or by whom it is sent, and the AuthorizationUsed log finds it again.
  */
 function refundAuthorization(target: X402RefundTarget) {
   return {

@@ -22,12 +22,9 @@ function neverConnected(error: unknown): boolean {
 }
 
 /**
- * A facilitator reached over HTTP (X402_FACILITATOR_URL), told apart where its client cannot tell:
- *   - a settle whose connection was never made sent nothing: the claim is let go (503, retry);
- *   - a refusal answered with a 4xx status is still a refusal, not an outage;
- *   - a failure it reports (refused, reverted) is believed only while the chain shows the authorization
- *     unspent: a facilitator that sent and said otherwise is read as "unknown", and the chain decides.
- * What it reports as success is proven from the receipt by the caller (x402.ts), as for any facilitator.
+ * A facilitator over HTTP (X402_FACILITATOR_URL): a settle never connected sent nothing (the claim is let go:
+ * 503); a 4xx is a refusal, not an outage; a failure it reports is believed only while the chain shows the
+ * authorization unspent, else "unknown". Its successes are proven from the receipt in x402.ts.
  */
 export function remoteFacilitator(options: {
   url: string;

@@ -40,10 +40,9 @@ function lockKey(address: string): bigint {
 }
 
 /**
- * Takes this process's lock on a signing key: "kept" while it has held it all along, "taken" when it
- * did not hold it just before (its nonces must then be read again from the chain), null while another
- * process holds it or the database cannot be asked. The answer is this process's own knowledge;
- * `assertLeaseHeld` asks the database right before the key signs.
+ * Takes this process's lock on a signing key: "kept" if held all along, "taken" if not held just before (its
+ * nonces must be read again from the chain), null while another process holds it or the database cannot be
+ * asked. It is this process's own view; `assertLeaseHeld` asks the database right before the key signs.
  */
 export async function holdLease(address: string): Promise<"kept" | "taken" | null> {
   const key = address.toLowerCase();

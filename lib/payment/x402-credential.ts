@@ -128,11 +128,9 @@ function decode(header: string | null): unknown {
 }
 
 /**
- * Reads an x402 PAYMENT-SIGNATURE strictly, before any ledger row exists and without the network: every
- * number is a number in range, every hex string has its length, and the credential pays exactly what
- * this route offered (the same requirement, the same resource, the recipient and amount it names) within
- * a bounded validity window. A credential for another route, price or recipient is refused here, so it
- * can never be claimed, let alone settled, for this one. Throws a 402 naming each bad field.
+ * Reads an x402 PAYMENT-SIGNATURE strictly, before any ledger row and offline: numbers in range, hex of its
+ * length, paying exactly what this route offered (requirement, resource, recipient, amount) in a bounded
+ * window, so another route's or price's credential is never claimed here. Throws a 402 naming each bad field.
  */
 export function parseX402Credential(
   header: string | null,

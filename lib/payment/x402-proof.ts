@@ -27,11 +27,9 @@ export type AuthorizedTransfer = {
 };
 
 /**
- * Whether a receipt proves the payment: the transaction succeeded, it used this authorization (its
- * AuthorizationUsed log), and the log right after it, from the same token, is the Transfer of exactly
- * `value` from the payer to the recipient. The pairing matters: the token emits the two back to back
- * for one authorization, so a transaction that spends several nonces cannot lend one transfer to two
- * credentials, and a nonce burned by a cancel or by some other transfer proves nothing.
+ * Whether a receipt proves the payment: success, this authorization's AuthorizationUsed log, then right after
+ * it, from the same token, the Transfer of exactly `value` from payer to recipient. As the token emits the
+ * pair together, no transfer serves two credentials and a nonce burned otherwise (a cancel) proves nothing.
  */
 export function provesPayment(receipt: TransactionReceipt, expected: AuthorizedTransfer): boolean {
   if (receipt.status !== "success") return false;
@@ -65,13 +63,9 @@ export type AuthorizationVerdict =
 type AnyClient = Client<Transport, Chain | undefined>;
 
 /**
- * Reads the chain for the fate of an authorization, never guessing: every read that fails throws, so
- * the caller keeps its claim open ("unknown") instead of deciding.
- *   - nonce unused and the authorization still valid: open; unused and expired: unpaid.
- *   - nonce used: the AuthorizationUsed log is looked up from `searchFrom` (seconds; the claim's life
- *     began after it) and its receipt must prove the transfer; a cancel, or a use that moved the money
- *     anywhere else, is unpaid. A used nonce with no log found stays open until the authorization's
- *     expiry, then is unpaid: a transfer can only have happened while it was valid.
+ * An authorization's fate by the chain, never guessed (a failed read throws: the claim stays open). Unused:
+ * open while valid, else unpaid. Used: its AuthorizationUsed log (from `searchFrom`) must have a receipt that
+ * proves the transfer, else unpaid; no log found, open until expiry (a transfer needs a valid authorization).
  */
 export async function authorizationVerdict(
   client: AnyClient,

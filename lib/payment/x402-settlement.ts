@@ -1,14 +1,9 @@
 import { SettleError, type SettleResponse } from "@x402/core/types";
 
 /**
- * What an x402 facilitator's failed settle means for the money. Only two answers prove that nothing
- * moved: a refusal before any transaction was sent (the facilitator's own verification: a bad
- * signature, an expired or underfunded authorization), and a transaction that was mined and reverted.
- * Anything else may still move the payer's money, and is left to reconciliation, which reads the chain:
- *   - `settlement_pending`: sent, but the receipt wait ran out;
- *   - the nonce already used: the transfer happened (ours, from an earlier attempt) or cannot be told;
- *   - a transaction error without a transaction: the send itself may have reached the chain;
- *   - a mined transaction that failed a later check (an unexpected Transfer event).
+ * What a facilitator's failed settle means for the money. Only a refusal before any transaction was sent and
+ * a mined revert prove nothing moved; anything else (`settlement_pending`, a nonce already used, an error
+ * without a transaction, a mined transaction failing a later check) is left to reconciliation.
  */
 export type SettleFailure = { kind: "refused" | "reverted" | "unknown"; reason: string };
 

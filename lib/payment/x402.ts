@@ -60,10 +60,9 @@ function resourceServer(): Promise<x402ResourceServer> {
 }
 
 /**
- * Where a charge's x402 payment goes. A reward is paid to the refund wallet, the one that pays it back
- * when the reward cannot be forwarded; everything else to X402_PAY_TO. Together with the amount, which
- * the payer signs, the recipient binds a credential to its operation: a submission's credential cannot
- * pay a reward of the same amount, and the register and submit prices differ.
+ * Where a charge's x402 payment goes: a reward to the refund wallet, which pays it back if it cannot be
+ * forwarded; the rest to X402_PAY_TO. With the signed amount, the recipient binds a credential to its
+ * operation: a submission's cannot pay a reward of the same amount, and register and submit differ in price.
  */
 function payToFor(charge: Charge): string {
   return charge.operation === "resolve" ? refundWalletAddress() : env().X402_PAY_TO;
@@ -224,11 +223,9 @@ function receiptHeaders({ txRef, payer, network }: { txRef: string; payer: strin
 }
 
 /**
- * Asks the facilitator to settle, which verifies the credential again before it sends anything, then
- * proves the payment from the transaction's receipt: the AuthorizationUsed log of this credential,
- * followed by its Transfer of the exact amount to the recipient. A refusal before sending and a mined
- * revert are final (nothing moved); anything else may still move money, so it is left to reconciliation,
- * which reads the chain (see settleFailure).
+ * Asks the facilitator to settle (it verifies again before sending), then proves the payment from the
+ * receipt: this credential's AuthorizationUsed log, then its Transfer of the exact amount to the recipient.
+ * Only a refusal before sending and a mined revert are final; the rest is reconciled (settleFailure).
  */
 async function settle(payload: PaymentPayload, requirement: PaymentRequirements): Promise<Settlement> {
   const server = await resourceServer();

@@ -1,8 +1,7 @@
 /**
- * The "alike" section of `npm run bench`: the automatic duplicate suggestion measured on the labelled
- * pairs of testing/alike-pairs.ts, through the real grouping statement, on the bench's database. Beside
- * it, the rule it replaced (title trigram similarity of at least 0.5, same type) on the same pairs.
- * Writes its figures as JSON to the file named by its argument.
+ * The "alike" section of `npm run bench`: the duplicate suggestion measured on testing/alike-pairs.ts through
+ * the real grouping statement, beside the rule it replaced (title trigram similarity of at least 0.5, same
+ * type). Writes its figures as JSON to the file its argument names.
  */
 import { writeFileSync } from "node:fs";
 import { sql } from "drizzle-orm";

@@ -1,8 +1,7 @@
 /**
- * The bench's in-process half, run by run.ts in a child node with the react-server condition (lib's modules
- * import "server-only") and the devnet app's environment, BENCH_DEVNET its devnet: `inbox,siwx` (inbox-seed.ts,
- * siwx.ts), `phases` (phases.ts) or `ceiling <options>` (ceiling.ts), then the file to write the figures to.
- * On PGlite the database is one process's: run.ts calls inbox and phases while no `next start` runs.
+ * The bench's in-process half, run by run.ts in a child node with the react-server condition (lib imports
+ * "server-only"), the devnet app's environment and BENCH_DEVNET. Arguments: `inbox,siwx`, `phases` or
+ * `ceiling <options>`, then the output file. On PGlite the database is one process's: no `next start` then.
  */
 import { writeFileSync } from "node:fs";
 import { closeDb } from "../../lib/db/client";

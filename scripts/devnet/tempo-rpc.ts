@@ -18,13 +18,9 @@ type RpcMessage = { method?: string; params?: unknown[] };
 export type TempoRpcFront = { rpcUrl: string; stop(): Promise<void> };
 
 /**
- * The devnet's Tempo RPC: anvil behind a thin JSON-RPC front that applies the one fee rule of Tempo's
- * that anvil lacks. On Tempo, a transaction that names no fee token, from a wallet with no fee-token
- * preference, whose calls transfer one USD TIP-20, pays its fee in that token (the fee spec's third
- * level); anvil skips that level and falls back to pathUSD, so a wallet that holds only USDC.e could not
- * pay at all. Wallets ask for the fee token when they fill a transaction (`eth_fillTransaction`, as
- * viem and mppx do), so that is where the front applies the rule; every other request passes through
- * byte for byte, errors included.
+ * The devnet's Tempo RPC: anvil behind a JSON-RPC front adding Tempo's one fee rule anvil lacks, so a wallet
+ * holding only USDC.e can pay: a transaction naming no fee token, moving one USD TIP-20, pays its fee in it.
+ * Applied at `eth_fillTransaction`, where wallets ask for the fee token; all else passes byte for byte.
  */
 export async function startTempoRpcFront(options: {
   upstream: string;

@@ -24,10 +24,9 @@ type WalletClient = Client<Transport, Chain, Account>;
 type DumpedAccount = { code: Hex; storage: Record<Hex, Hex> };
 
 /**
- * Makes a TIP-20 token exist at USDC.e's real address on a local anvil (`--network tempo`).
- * TIP-20 tokens are precompiles: the code is a 1-byte `0xef` marker and all state lives in the
- * token address's storage, so a token created through the factory can be cloned slot by slot.
- * The factory only creates tokens at addresses derived from (sender, salt), hence the clone.
+ * Makes a TIP-20 token exist at USDC.e's real address on a local anvil (`--network tempo`). The factory
+ * creates tokens only at addresses derived from (sender, salt), so one is created and cloned slot by slot: a
+ * TIP-20's code is a 1-byte `0xef` marker and all its state lives in its address's storage.
  */
 export async function plantUsdcE(client: WalletClient): Promise<void> {
   const existing = await rpc<Hex>(client, "eth_getCode", [USDC_E, "latest"]);

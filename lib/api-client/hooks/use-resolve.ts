@@ -55,10 +55,9 @@ export function useResolveFeedback(owner: string, namespace: string) {
 }
 
 /**
- * A resolve's answer, applied in place to the item's full view and to every cached inbox page, so the
- * list keeps its scroll and pages. A read of either still in flight may hold the item as it was before
- * and is stopped first, then asked again; the full view is read again anyway, for its history. Resolves
- * once the answer is in place, without waiting for those reads.
+ * Applies a resolve's answer in place to the item's full view and every cached inbox page, so the list keeps
+ * its scroll and pages. Reads of either still in flight may hold the old item, so they are stopped and asked
+ * again (the full view always, for its history); resolves without waiting for them.
  */
 export async function applyResolved(
   queryClient: QueryClient,

@@ -75,9 +75,8 @@ export const feedback = pgTable(
     search: tsvector("search").generatedAlwaysAs(SEARCH_DOCUMENT),
     /**
      * What the duplicate suggestion compares (lib/domain/feedback/alike.ts), kept by the database so a
-     * grouping reads it instead of computing it for every candidate: the title's specifics (a path, a
-     * code, a number, an acronym, a quoted string, a capitalised name), and the stemmed words of title
-     * and description. feedback_title_specifics is defined by migration 0018.
+     * grouping reads it instead of computing it per candidate: the title's specifics and the stemmed words of
+     * title and description. feedback_title_specifics is defined by migration 0018.
      */
     alikeSpecifics: text("alike_specifics").array().generatedAlwaysAs(sql`feedback_title_specifics("title")`),
     alikeWords: text("alike_words")

@@ -4,10 +4,9 @@ import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm
 export type PaymentStatus = "claimed" | "settled" | "fulfilled" | "failed" | "refunded";
 
 /**
- * The payment ledger: one row per payment credential ever accepted for settlement.
- * `paymentKey` is the protocol's own replay domain (for x402: token, payer and EIP-3009 nonce), so
- * a credential can be claimed once, ever; `lockKey` reserves a business resource (a namespace
- * name, a feedback item) while a payment for it is in flight, so two payers never both pay for it.
+ * The payment ledger: one row per credential ever accepted for settlement. `paymentKey` is the protocol's own
+ * replay domain (x402: token, payer, EIP-3009 nonce), so a credential is claimed once, ever; `lockKey` holds
+ * what is bought (a name, an item) while its payment is in flight, so two payers never both pay for it.
  */
 export const payments = pgTable(
   "payments",

@@ -4,10 +4,9 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-o
 export type PayoutStatus = "pending" | "paid" | "refunding" | "refunded";
 
 /**
- * A reward owed to a submitter, created in the same transaction that resolves the item. An item has at
- * most one payout that is not refunded (a unique index), so it is paid at most once; a refunded reward
- * reopens the item, which may then be rewarded again. The signed transaction is stored before it is
- * broadcast: a retry re-sends those exact bytes, which can land once at most.
+ * A reward owed to a submitter, created in the transaction that resolves the item. At most one payout per
+ * item is not refunded (unique index), so it is paid once at most; a refund reopens the item. The signed
+ * transaction is stored before broadcast, so a retry re-sends the same bytes, which land once at most.
  */
 export const payouts = pgTable(
   "payouts",

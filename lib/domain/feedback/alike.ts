@@ -1,12 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 
 /**
- * When the service suggests two reports are the same issue, as SQL over two rows `h` (an older head)
- * and `i` (the new report). Measured on 267 labelled pairs (testing/alike-pairs.ts, `npm run bench`):
- * title similarity alone joined near misses ("…PNG" / "…PDF", "/v1/users" / "/v1/orders"), so a
- * suggestion needs the whole text to say nearly the same thing, with nothing in the titles that tells
- * them apart, about the same hosts. It is tuned for precision: a pair it misses is merged by hand.
- * The specifics and words of each report are stored columns (feedback.alike_specifics, alike_words).
+ * When two reports are suggested as the same issue, as SQL over an older head `h` and a new report `i`. On
+ * 267 labelled pairs (testing/alike-pairs.ts) title similarity alone joined near misses ("…PNG" / "…PDF"), so
+ * the whole text must agree, on the same hosts, with no telling specifics. Tuned for precision.
  */
 
 /** Cheap first cut over the candidate window: title trigram similarity (pg_trgm). */

@@ -115,19 +115,9 @@ const groupStatement = preparedSql<{
 const GROUPING_STATEMENTS = 16;
 
 /**
- * Compares a new report with the open groups of its namespace and, when one is alike enough (same
- * type, similar title), files it under that group's head: the head's report count is its votes. A
- * report is looked at once (grouped_at); a group is one level deep and its head is always older than
- * its members, so two reports arriving together never form a loop.
- *
- * One statement (it runs after every paid submission): the report is locked, the best head found, its
- * vote counted only while it still heads its group (a concurrent grouping or merge may have moved it),
- * the report marked looked at and filed, and its history written, all or nothing and in one round trip.
- * Reports arriving together: a report joins the best head already looked at; when only reports not
- * looked at yet are alike, the oldest of them is settled first (its own grouping waited for, or run
- * here) and the report tried again; when its head stopped heading meanwhile, it is tried again on what
- * is there now. So a burst of alike reports ends as one group under the oldest. `statements` is the
- * budget (GROUPING_STATEMENTS).
+ * Files a new report under its namespace's most alike open head (same type, similar title), whose report
+ * count is its votes. Heads are older than their members and a report is looked at once (grouped_at), so no
+ * loop forms; alike reports arriving together are settled oldest first, within `statements`, into one group.
  */
 export async function groupReport(
   id: string,

@@ -18,12 +18,9 @@ function containing(text: string): string {
 }
 
 /**
- * `column` holds `q` literally, in any case, found through the column's trigram index. A trigram scan
- * reads the index entries of every trigram in its pattern and keeps the rows holding them all, so a
- * common word in a phrase ("item" of "item 77777", in every row) makes it read most of the index. Only
- * the phrase's longest word (the most trigrams, so the fewest rows) goes to the index, and the rows it
- * finds are checked for the whole phrase by `strpos` of the lowercased texts: exactly what ILIKE
- * compares, with nothing the planner could push into the index scan.
+ * `column` holds `q` literally, in any case. A trigram scan reads every trigram of its pattern, so a common
+ * word ("item" of "item 77777") would read most of the index: only the longest word goes to the index, and
+ * its rows are checked for the whole phrase by `strpos` (as ILIKE compares, never pushed into the scan).
  */
 function holding(column: AnyPgColumn, q: string): SQL {
   const words = q.split(/\s+/).filter(Boolean);

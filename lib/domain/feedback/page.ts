@@ -154,11 +154,9 @@ const before = (at: { createdAt: Date; id: string }) =>
   sql`(${feedback.createdAt}, ${feedback.id}) < (${at.createdAt.toISOString()}::timestamptz, ${at.id})`;
 
 /**
- * A newest-first search page, whatever the search's frequency. A word most items hold is found by
- * walking the newest items in index order; a rare one that way means reading the whole namespace. So
- * the page first looks through the newest SEARCH_WINDOW items, and only if they hold too few matches
- * asks the search indexes (GIN full text and trigrams) for the matches beyond them, then sorts those.
- * Both steps are bounded: the window by its size, the index step by how rare the search turned out.
+ * A newest-first search page, bounded however common the search: walking the newest items finds a common word
+ * fast but a rare one only by reading the whole namespace, so the newest SEARCH_WINDOW items are looked
+ * through first, and only if too few match are the search indexes asked for the older matches, then sorted.
  */
 async function searchRows(db: DbOrTx, query: PageQuery & { match: SQL }) {
   const where = [...query.where];

@@ -51,10 +51,9 @@ export async function checkAlsoResolve(
 }
 
 /**
- * Resolves the other items the owner named with a resolve of `item` (alsoResolve): each one still
- * open and not held by a rewarded resolve gets the same resolution, its history entry and its
- * `feedback.resolved` event, never a reward. Call it in the transaction that resolves `item`; returns
- * the ids it resolved.
+ * Resolves the other items named with a resolve of `item` (alsoResolve): each still open and not held by a
+ * rewarded resolve gets the same resolution, history entry and `feedback.resolved` event, never a reward.
+ * Call it in the transaction that resolves `item`.
  */
 export async function resolveAlso(
   tx: DbOrTx,

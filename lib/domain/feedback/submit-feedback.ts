@@ -34,11 +34,9 @@ function newFeedbackId(): string {
 }
 
 /**
- * The store as one prepared statement (built once per database handle): the ledger row becomes
- * fulfilled with the answer it gives, the item is stored bound to it, and `feedback.created` joins the
- * webhook outbox when the namespace has a webhook. The item's `payment_id` is the fulfilled row's id:
- * when the payment is not awaiting fulfilment there is none, and NOT NULL refuses the whole statement
- * (item, ledger, outbox).
+ * The store as one prepared statement: the ledger row becomes fulfilled, the item is stored bound to it, and
+ * `feedback.created` joins the outbox if the namespace has a webhook. A payment not awaiting fulfilment
+ * leaves the item's NOT NULL `payment_id` empty, which refuses the whole statement (item, ledger, outbox).
  */
 const storeStatement = prepared((db) => {
   const answer = sql`jsonb_build_object(

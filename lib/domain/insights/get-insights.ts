@@ -22,10 +22,9 @@ const medianSeconds = (later: unknown, earlier: unknown) =>
 const rowCount = sql<number>`count(*)::int`;
 
 /**
- * A namespace's figures over a period of whole UTC days, for its owner: items filed per bucket by type,
- * items resolved per bucket, the median times to a first owner action and to resolution, the top
- * reporters and the rewards paid, beside the namespace's current totals. Every figure is aggregated
- * by the database, reading the namespace's indexes by creation time and by status.
+ * A namespace's figures over whole UTC days, for its owner (filed and resolved per bucket, median times to a
+ * first action and to resolution, top reporters, rewards, totals), all aggregated by the database over the
+ * namespace's indexes by creation time and by status.
  */
 export async function getInsights(who: Who, query: InsightsQuery, db?: DbOrTx): Promise<Insights> {
   db ??= await getDb();

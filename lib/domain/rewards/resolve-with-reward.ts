@@ -78,10 +78,9 @@ async function payoutBalance(): Promise<bigint> {
 }
 
 /**
- * The paid write of a resolve with a reward (POST /resolve with rewardAmount): every refusal that can
- * be known is given before the charge (unknown item, not the owner, already resolved, nobody to pay,
- * a payout wallet that cannot cover it); the price is the reward; the payout is reserved with the
- * resolution and paid at most once (see finishRewardedResolve).
+ * The paid write of a resolve with a reward: every knowable refusal (unknown item, not the owner, already
+ * resolved, nobody to pay, a payout wallet short of it) comes before the charge; the price is the reward, and
+ * the payout is reserved with the resolution and paid at most once (finishRewardedResolve).
  */
 export async function rewardedResolveWrite(
   input: ResolveFeedbackInput,

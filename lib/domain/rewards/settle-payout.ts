@@ -25,12 +25,9 @@ export type PayoutOutcome =
 const REFUND_RESEND_AFTER_MS = 60_000;
 
 /**
- * Drives an item's payout to its end, at most once, whatever happened before. Every chain read has
- * three answers: yes, no, and unknown (the read failed). Unknown ends the step as "pending" and never
- * leads to a new transfer: one is signed only when the previous one is provably dead (its expiring
- * nonce lapsed by the chain's clock, and then a receipt lookup answered "not found") and a memo search
- * over the payout's whole life found no transfer. If the reward cannot be paid, the resolver's payment
- * is refunded on the network it came from and the item is opened again.
+ * Drives an item's payout to its end, at most once. An unknown chain read ends the step "pending"; a new
+ * transfer is signed only once the last is provably dead (nonce lapsed by the chain's clock, no receipt) and
+ * no memo shows one over the payout's life. An unpayable reward refunds the resolver and reopens the item.
  */
 export async function settlePayout(feedbackId: string, db?: Db): Promise<PayoutOutcome> {
   const database = db ?? (await getDb());
