@@ -11,7 +11,7 @@ import type { WorkerOptions } from "./worker";
 /** Seconds to wait after the n-th failed attempt: about a day in all, then the delivery is failed. */
 export const BACKOFF_SECONDS = [5, 30, 120, 600, 1800, 3600, 7200, 14400, 28800, 28800];
 /** How much of the receiver's answer the log keeps. */
-export const RESPONSE_EXCERPT_MAX = 500;
+const RESPONSE_EXCERPT_MAX = 500;
 
 const d = webhookDeliveries;
 type Row = typeof webhookDeliveries.$inferSelect;
@@ -37,7 +37,7 @@ export async function foldedInto(db: DbOrTx, ids: string[]): Promise<Map<string,
  * The start of the receiver's answer, for the log: at most RESPONSE_EXCERPT_MAX characters, with
  * the webhook URL (a chat URL is a credential) and the signing secret blanked should it echo them.
  */
-export function responseExcerpt(body: string, secrets: (string | null)[]): string | null {
+function responseExcerpt(body: string, secrets: (string | null)[]): string | null {
   let text = body.slice(0, RESPONSE_EXCERPT_MAX * 4);
   for (const secret of secrets) if (secret) text = text.replaceAll(secret, "[redacted]");
   text = text.slice(0, RESPONSE_EXCERPT_MAX);

@@ -14,6 +14,11 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 type Row = typeof webhookDeliveries.$inferSelect;
 
+// The order an item's events are listed in: the order one action makes them.
+const EVENT_ORDER = ["feedback.created", "feedback.status_changed", "feedback.resolved", "reward.paid"];
+// An unknown type (indexOf -1) turns into the largest unsigned number: it goes last.
+const rank = (type: string) => EVENT_ORDER.indexOf(type) >>> 0;
+
 /** The items a delivery's events name, each with the events it had in the delivery. */
 function itemsOf(rows: Row[]) {
   const byItem = new Map<string, string[]>();
@@ -21,6 +26,7 @@ function itemsOf(rows: Row[]) {
     const id = (row.payload.data as { id?: unknown } | undefined)?.id;
     if (typeof id === "string") byItem.set(id, [...(byItem.get(id) ?? []), row.eventType]);
   }
+  for (const events of byItem.values()) events.sort((a, b) => rank(a) - rank(b));
   return byItem;
 }
 
