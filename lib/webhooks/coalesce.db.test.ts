@@ -10,7 +10,7 @@ import { resolveFeedbackSchema } from "@/lib/schemas/resolve";
 import type { WebhookFormat } from "@/lib/schemas/webhook";
 import { insertItem, insertNamespace, ref } from "@/testing/db-rows";
 import { rolledBack } from "@/testing/rollback";
-import { enqueueWebhook, newActionId } from "./outbox";
+import { enqueueWebhook, newActionId, releaseHeldAction } from "./outbox";
 import { deliverDueWebhooks } from "./worker";
 
 // Chat formats send the events of one owner action as one message (one delivery, one log row); the
@@ -148,6 +148,26 @@ describe("chat formats: one message per owner action", () => {
       expect((await rows(db)).find((r) => r.eventType === "reward.paid")).toMatchObject({ foldedInto: lead });
     },
   );
+
+  rolledBack("a refunded reward sends the held message at once, without waiting out the hold", async (db) => {
+    await register(db, "slack");
+    const action = newActionId();
+    const at = new Date().toISOString();
+    const data = {
+      id: "fb_x",
+      namespace: acme,
+      resolvedAt: at,
+      resolvedBy: owner,
+      message: null,
+      rewardAmount: "0.5",
+    };
+    await enqueueWebhook(db, acme, "feedback.resolved", data, { action, holdSeconds: 30 });
+    const { sent, pass } = receiver();
+    expect(await pass(db)).toMatchObject({ delivered: 0 });
+    await releaseHeldAction(db, acme, action);
+    expect(await pass(db)).toMatchObject({ delivered: 1 });
+    expect(JSON.parse(sent[0]!.body).text).toBe(`✅ Resolved in ${acme}: fb_x`);
+  });
 
   rolledBack("an event of an action whose message is already being sent gets its own", async (db) => {
     await register(db, "slack");
