@@ -17,7 +17,9 @@ await writeDevnetFile(devnet.info);
 const env = devnetAppEnv(devnet.info);
 const lines = Object.entries(env).map(([key, value]) => `${key}='${value}'`);
 await writeFile(".devnet/production.env", `${lines.join("\n")}\n`, { mode: 0o600 });
-console.log(`Devnet up for ${appUrl}: .devnet/devnet.json and .devnet/production.env written. Ctrl-C stops it.`);
+console.log(
+  `Devnet up for ${appUrl}: .devnet/devnet.json and .devnet/production.env written. Ctrl-C stops it.`,
+);
 
 async function stop() {
   await devnet.stop();

@@ -18,8 +18,9 @@ const FORMAT_LABELS: Record<Format, string> = {
 };
 const FORMAT_HINTS: Record<Format, string> = {
   standard: "Each delivery is JSON signed with the secret below.",
-  slack: "For a Slack incoming-webhook URL. Chat messages are not signed.",
-  discord: "For a Discord webhook URL. Chat messages are not signed, and never mention anyone.",
+  slack:
+    "For a Slack incoming-webhook URL. One message per action: a group resolved at once is one message. Not signed.",
+  discord: "For a Discord webhook URL. One message per action, never mentioning anyone. Not signed.",
 };
 const EVENT_LABELS: Record<EventType, string> = {
   "feedback.created": "New items",

@@ -2,11 +2,11 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog } from "@/components/ui/dialog";
 import { Notice } from "@/components/ui/states";
 import { explainError } from "@/lib/api-client/explain";
 import { useRotateWebhookSecret } from "@/lib/api-client/hooks/use-webhooks";
+import { MaskedValue } from "./masked-value";
 
 /** The signing secret: masked until revealed, copyable, and rotated after a confirmation. */
 export function WebhookSecret({
@@ -18,28 +18,17 @@ export function WebhookSecret({
   namespace: string;
   secret: string;
 }) {
-  const [shown, setShown] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const rotate = useRotateWebhookSecret(owner, namespace);
 
   return (
     <div className="space-y-2">
       <p className="text-sm font-medium text-zinc-800">Signing secret</p>
-      <div className="flex flex-wrap items-center gap-2">
-        <code
-          className="min-w-0 flex-1 truncate rounded-lg bg-zinc-100 px-3 py-2 font-mono text-sm"
-          data-testid="webhook-secret"
-        >
-          {shown ? secret : `whsec_${"•".repeat(24)}`}
-        </code>
-        <Button variant="secondary" size="sm" onClick={() => setShown((s) => !s)}>
-          {shown ? "Hide" : "Reveal"}
-        </Button>
-        <CopyButton text={secret} />
+      <MaskedValue value={secret} masked={`whsec_${"•".repeat(24)}`} label="secret" testId="webhook-secret">
         <Button variant="danger" size="sm" onClick={() => setConfirming(true)}>
           Rotate
         </Button>
-      </div>
+      </MaskedValue>
       <p className="text-xs text-zinc-500">
         Verify each delivery with the <code>standardwebhooks</code> library and this secret.
       </p>

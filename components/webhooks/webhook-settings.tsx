@@ -35,7 +35,12 @@ export function WebhookSettings({ namespace }: { namespace: string }) {
         <ErrorState message={explainError(settings.error, "load")} onRetry={() => settings.refetch()} />
       ) : (
         <section className="space-y-6 rounded-xl border border-zinc-200 bg-white p-5">
-          <WebhookUrlForm owner={owner} namespace={namespace} url={settings.data.url} />
+          <WebhookUrlForm
+            owner={owner}
+            namespace={namespace}
+            url={settings.data.url}
+            format={settings.data.format}
+          />
           {settings.data.secret ? (
             <WebhookSecret owner={owner} namespace={namespace} secret={settings.data.secret} />
           ) : null}

@@ -1,9 +1,8 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { expect as baseExpect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { payAndPost, shot, submitAsAgent, watchCsp } from "./helpers";
 import { devnet, injectWallet } from "./wallet";
+import { startReceiver } from "./webhook-receiver";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 
@@ -11,27 +10,6 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 const OWNER = devnet.accounts[6]!;
 const AGENT = devnet.accounts[7]!;
 const APP = devnet.appUrl;
-
-type Delivery = { headers: Record<string, string>; body: string };
-
-/** A receiver on 127.0.0.1, which the devnet (and only the devnet) lets webhooks reach. */
-async function startReceiver() {
-  const received: Delivery[] = [];
-  const server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk) => {
-      body += chunk;
-    });
-    req.on("end", () => {
-      received.push({ headers: req.headers as Record<string, string>, body });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/feedback`;
-  const close = () => new Promise((resolve) => server.close(resolve));
-  return { url, received, close };
-}
 
 test("an owner sets a webhook in the dashboard, sees signed deliveries arrive, rotates and removes it", async ({
   page,
@@ -67,7 +45,7 @@ test("an owner sets a webhook in the dashboard, sees signed deliveries arrive, r
     // The secret is masked until revealed.
     const secretBox = page.getByTestId("webhook-secret");
     await expect(secretBox).toContainText("•");
-    await page.getByRole("button", { name: "Reveal" }).click();
+    await page.getByRole("button", { name: "Reveal secret" }).click();
     await expect(secretBox).toHaveText(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const secret = (await secretBox.textContent())!;
 
@@ -77,7 +55,7 @@ test("an owner sets a webhook in the dashboard, sees signed deliveries arrive, r
     const log = page.getByRole("table");
     const testRow = log.getByRole("row").filter({ hasText: "webhook.test" });
     await expect(testRow).toContainText("delivered");
-    await expect(testRow).toContainText("204");
+    await expect(testRow).toContainText("HTTP 204");
     expect(receiver.received).toHaveLength(1);
     const testEvent = new Webhook(secret).verify(receiver.received[0]!.body, receiver.received[0]!.headers);
     expect(testEvent).toMatchObject({ type: "webhook.test", data: { namespace } });
@@ -101,7 +79,7 @@ test("an owner sets a webhook in the dashboard, sees signed deliveries arrive, r
     const confirm = page.getByRole("dialog", { name: "Rotate the signing secret?" });
     await confirm.getByRole("button", { name: "Rotate secret" }).click();
     await expect(confirm).toBeHidden();
-    await page.getByRole("button", { name: "Reveal" }).click();
+    await page.getByRole("button", { name: "Reveal secret" }).click();
     await expect(secretBox).toHaveText(/^whsec_[A-Za-z0-9+/]{43}=$/);
     await expect(secretBox).not.toHaveText(secret);
     const rotated = (await secretBox.textContent())!;
@@ -131,10 +109,11 @@ test("an owner sets a webhook in the dashboard, sees signed deliveries arrive, r
     await expect(firstTest).toContainText("Re-sent");
     await shot(page, testInfo, "webhooks-03-alerts");
 
-    // An empty URL stops the events.
+    // An empty URL stops the events (a chat URL is masked: change it first).
+    await page.getByRole("button", { name: "Change" }).click();
     await endpoint.fill("");
     await page.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByText("Saved.")).toBeVisible();
+    await expect(page.getByText("Removed: no events are sent.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Send test event" })).toBeDisabled();
     expect(violations).toEqual([]);
   } finally {

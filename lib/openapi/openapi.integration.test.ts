@@ -296,7 +296,7 @@ describe("the webhook settings endpoints fit the document", () => {
       events: ["feedback.created", "feedback.resolved", "feedback.status_changed", "reward.paid"],
       digest: "off",
     });
-    const url = "https://hooks.example.com/feedback";
+    const url = "http://localhost:9/feedback";
     const updated = await conforms(
       await reader.fetch(webhook, patch({ namespace, url })),
       "/api/namespace/webhook",
@@ -337,7 +337,7 @@ describe("the webhook settings endpoints fit the document", () => {
 
   it("200 of alert settings and 400 naming a bad one; 409, 202 and 404 of a re-send", async () => {
     const alerts = { format: "slack", events: ["feedback.created"], digest: "daily" };
-    const url = "https://hooks.example.com/feedback";
+    const url = "http://localhost:9/feedback";
     const set = await conforms(
       await reader.fetch(webhook, patch({ namespace, url, ...alerts })),
       "/api/namespace/webhook",

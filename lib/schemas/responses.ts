@@ -269,8 +269,30 @@ export const webhookDeliveriesResponseSchema = z.strictObject({
       eventType: z.string(),
       status: z.enum(["pending", "delivered", "failed"]),
       attempts: z.number().int().min(0),
+      items: z
+        .array(
+          z.strictObject({
+            id: z.string(),
+            title: nullableString.meta({ description: "null when the item no longer exists" }),
+            url: z.string().meta({ description: "The item in the owner's dashboard" }),
+            events: z.array(z.string()).meta({ description: "Its events this delivery carried" }),
+          }),
+        )
+        .meta({
+          description:
+            "The items the delivery is about: one for an event, several for a chat message that carried one owner action (its events are one delivery); none for webhook.test and digest.daily",
+        }),
       lastStatusCode: z.number().int().nullable(),
-      lastError: nullableString,
+      lastError: nullableString.meta({
+        description:
+          'Why the last attempt failed, in words: "connection refused", "DNS: no such host (…)", "HTTP 500"…',
+      }),
+      lastResponseExcerpt: nullableString.meta({
+        description: "The first 500 characters of the receiver's last answer",
+      }),
+      sentBody: nullableString.meta({
+        description: "The body of the last attempt, exactly as POSTed (JSON text); null before the first",
+      }),
       lastAttemptAt: timestamp.nullable(),
       nextAttemptAt: timestamp.nullable().meta({ description: "Set while the delivery is pending" }),
       deliveredAt: timestamp.nullable(),

@@ -18,6 +18,18 @@ export function clip(raw: string, max: number, escapeChar: (char: string) => str
   return out + ELLIPSIS;
 }
 
+/**
+ * Lines joined by newlines within `max` characters: whole lines only, and when some must go, the
+ * last line kept says how many ("…and 12 more"), so a list is never cut inside a link.
+ */
+export function linesWithin(lines: string[], max: number): string {
+  const joined = (n: number) =>
+    [...lines.slice(0, n), ...(n < lines.length ? [`…and ${lines.length - n} more`] : [])].join("\n");
+  let shown = lines.length;
+  while (shown > 0 && joined(shown).length > max) shown -= 1;
+  return joined(shown);
+}
+
 /** Slack mrkdwn: &, < and > as entities, so user text can make no link, mention or channel ping. */
 export function escapeSlack(char: string): string {
   return char === "&" ? "&amp;" : char === "<" ? "&lt;" : char === ">" ? "&gt;" : char;

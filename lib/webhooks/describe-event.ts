@@ -2,7 +2,8 @@ import type { z } from "zod";
 import { type WebhookEventType, webhookEnvelopeSchema, webhookEventData } from "@/lib/schemas/webhook-events";
 
 type ChatField = { name: string; value: string };
-type ChatLink = { text: string; url: string };
+/** A linked line of a list; `note` is plain text shown after the link (what changed). */
+type ChatLink = { text: string; url: string; note?: string };
 
 /**
  * A delivery as the chat formats show it, all in plain text: user-supplied parts (titles, messages)
@@ -14,7 +15,7 @@ export type ChatMessage = {
   title: string | null;
   url: string | null;
   fields: ChatField[];
-  /** The digest's newest items. */
+  /** A list of items: the digest's newest, or the items one action changed. */
   links: ChatLink[];
   /** An accent colour, 0xRRGGBB. */
   color: number;
@@ -30,11 +31,15 @@ const STATUS_WORDS: Record<string, string> = {
   needs_info: "needs info",
   wont_fix: "won't fix",
 };
-const status = (s: string) => STATUS_WORDS[s] ?? s;
+/** A status as a person reads it ("needs info", not "needs_info"). */
+export const status = (s: string) => STATUS_WORDS[s] ?? s;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const shortWallet = (w: string) => (/^0x[0-9a-fA-F]{40}$/.test(w) ? `${w.slice(0, 6)}…${w.slice(-4)}` : w);
+/** A wallet address shortened to 0x1234…abcd; any other actor ("service") as it is. */
+export const shortWallet = (w: string) =>
+  /^0x[0-9a-fA-F]{40}$/.test(w) ? `${w.slice(0, 6)}…${w.slice(-4)}` : w;
 const EMOJI: Record<string, string> = { bug: "🐞", feature: "💡", feedback: "💬" };
-const COLOR = {
+/** Accent colours of the chat messages, by what they announce. */
+export const COLOR = {
   bug: 0xe11d48,
   feature: 0x6366f1,
   feedback: 0x0ea5e9,
@@ -44,13 +49,29 @@ const COLOR = {
   quiet: 0x71717a,
 } as const;
 
+/** A stored delivery payload as the event it holds, checked against its schema; null if unknown. */
+export function parseEvent(payload: unknown): Envelope | null {
+  const type = (payload as { type?: unknown } | null)?.type;
+  if (typeof type !== "string" || !(type in webhookEventData)) return null;
+  const parsed = webhookEnvelopeSchema(type as WebhookEventType).safeParse(payload);
+  return parsed.success ? (parsed.data as Envelope) : null;
+}
+
+/** The dashboard link of an item: the inbox with the item open. */
+export function itemUrl(origin: string, namespace: string, id: string): string {
+  return `${origin}/dashboard/${encodeURIComponent(namespace)}?status=all&item=${encodeURIComponent(id)}`;
+}
+
+type Titled = { id: string; title: string | null };
+/** Items in a steady order, the same in a chat message and the log: by title, then id. */
+export const byTitle = (a: Titled, b: Titled) =>
+  (a.title ?? "\uffff").localeCompare(b.title ?? "\uffff") || a.id.localeCompare(b.id);
+
 /** The chat message for a stored delivery payload ({type, timestamp, data}); a generic one if unknown. */
 export function describeEvent(payload: unknown, ctx: DescribeContext): ChatMessage {
   const type = (payload as { type?: unknown } | null)?.type;
-  if (typeof type === "string" && type in webhookEventData) {
-    const parsed = webhookEnvelopeSchema(type as WebhookEventType).safeParse(payload);
-    if (parsed.success) return describeKnown(parsed.data as Envelope, ctx);
-  }
+  const event = parseEvent(payload);
+  if (event) return describeKnown(event, ctx);
   const namespace = String((payload as { data?: { namespace?: unknown } } | null)?.data?.namespace ?? "");
   return {
     headline: `${typeof type === "string" ? type : "An event"} in ${namespace || "your namespace"}`,
@@ -64,18 +85,15 @@ export function describeEvent(payload: unknown, ctx: DescribeContext): ChatMessa
   };
 }
 
-type Envelope = {
+/** A known event, as its published schema reads it. */
+export type Envelope = {
   [T in WebhookEventType]: { type: T; timestamp: string; data: DataOf<T> };
 }[WebhookEventType];
 type DataOf<T extends WebhookEventType> = z.output<(typeof webhookEventData)[T]>;
 
 function describeKnown(event: Envelope, ctx: DescribeContext): ChatMessage {
   const ns = event.data.namespace;
-  const dashboard = `${ctx.origin}/dashboard/${encodeURIComponent(ns)}`;
-  const item = (id: string) => ({
-    title: ctx.titles.get(id) ?? id,
-    url: `${dashboard}?status=all&item=${encodeURIComponent(id)}`,
-  });
+  const item = (id: string) => ({ title: ctx.titles.get(id) ?? id, url: itemUrl(ctx.origin, ns, id) });
   const base = { links: [], at: event.timestamp, footer: `${ns} · ${event.type}` };
   switch (event.type) {
     case "feedback.created": {

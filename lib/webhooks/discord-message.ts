@@ -1,4 +1,4 @@
-import { clip, escapeDiscord, neutraliseMentions } from "./chat-text";
+import { clip, escapeDiscord, linesWithin, neutraliseMentions } from "./chat-text";
 import type { ChatMessage } from "./describe-event";
 
 // Discord's limits: content 2,000 characters; an embed's title 256, description 4,096, at most 25
@@ -46,10 +46,17 @@ export function discordMessage(m: ChatMessage) {
   };
 }
 
-/** One masked link a line, each given an equal share of the description's 4,096 characters. */
+/**
+ * One masked link a line, the titles given an equal share of the description's 4,096 characters
+ * (at least a readable part); lines that do not fit make way for "…and N more", never cut.
+ */
 function linkList(links: ChatMessage["links"]): string {
   const share = Math.floor(DESCRIPTION_MAX / links.length) - 1;
-  return links.map((l) => `[${md(l.text, Math.max(1, share - l.url.length - 4))}](${l.url})`).join("\n");
+  const lines = links.map((l) => {
+    const note = l.note ? ` — ${md(l.note, 200)}` : "";
+    return `[${md(l.text, Math.max(40, share - l.url.length - note.length - 4))}](${l.url})${note}`;
+  });
+  return linesWithin(lines, DESCRIPTION_MAX);
 }
 
 const textOf = (e: Embed) =>

@@ -2,7 +2,8 @@ import http from "node:http";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type Resolver, sendWebhook } from "./send";
+import type { Resolver } from "./resolve-host";
+import { sendWebhook } from "./send";
 
 const stub =
   (...addresses: string[]): Resolver =>
@@ -101,7 +102,7 @@ describe("sendWebhook against a local receiver (loopback explicitly allowed)", (
         responseTimeoutMs: 300,
       },
     );
-    expect(result).toMatchObject({ ok: false, statusCode: null, error: "response timeout" });
+    expect(result).toMatchObject({ ok: false, statusCode: null, error: "timed out after 0.3 s" });
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
@@ -119,8 +120,23 @@ describe("sendWebhook against a local receiver (loopback explicitly allowed)", (
     expect(result.body.length).toBe(1024);
   });
 
+  it("says in words why nothing answered: a closed port, a name that does not exist", async () => {
+    // A port that was just free: nothing listens, so the connection is refused.
+    const closed = http.createServer();
+    await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
+    const free = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    const refused = await sendWebhook(`http://127.0.0.1:${free}/`, "{}", {}, { allowLoopback: true });
+    expect(refused).toMatchObject({ ok: false, statusCode: null, error: "connection refused" });
+    // RFC 6761: an .invalid name never exists, and is answered so without a query.
+    const resolve = vi.fn(stub("93.184.216.34"));
+    const missing = await sendWebhook("https://hooks.slack.invalid/x", "{}", {}, { resolve });
+    expect(missing.error).toBe("DNS: no such host (hooks.slack.invalid)");
+    expect(resolve).not.toHaveBeenCalled();
+  });
+
   it("refuses loopback unless allowed", async () => {
     const result = await sendWebhook(`http://127.0.0.1:${port}/ok`, "{}", {});
-    expect(result.error).toMatch(/refused: .*loopback/);
+    expect(result.error).toMatch(/not sent: .*loopback/);
   });
 });

@@ -1,14 +1,9 @@
 import "server-only";
-import { Resolver as DnsResolver } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
-import { checkAddress, parseIp } from "./address-policy";
-
-type Address = { address: string; family: number };
-
-/** Resolves a host name to every address it has; `signal` aborts when the attempt runs out of time. */
-export type Resolver = (hostname: string, signal: AbortSignal) => Promise<Address[]>;
+import { parseIp } from "./address-policy";
+import { DnsTimeout, HostRefused, pinAddress, type Resolver } from "./resolve-host";
 
 export type SendOptions = {
   allowLoopback?: boolean;
@@ -19,80 +14,25 @@ export type SendOptions = {
   maxBodyBytes?: number;
 };
 
-/** What one attempt came to: a status code when the receiver answered, an error otherwise. */
+/** What one attempt came to: a status code when the receiver answered, an error in words otherwise. */
 export type SendResult = { ok: boolean; statusCode: number | null; error: string | null; body: string };
 
-// Per query and server; the attempt's total timeout still bounds the whole resolution.
-const DNS_QUERY_TIMEOUT_MS = 5_000;
-// RFC 6761: these names are loopback and never sent to DNS (c-ares does not read /etc/hosts).
-const LOOPBACK: Address[] = [
-  { address: "127.0.0.1", family: 4 },
-  { address: "::1", family: 6 },
-];
-
-/**
- * The default resolver: c-ares A and AAAA queries, never dns.lookup, whose getaddrinfo runs on the
- * libuv thread pool that fetch needs for the chain RPCs. Aborting `signal` cancels the queries.
- */
-const resolveWithCares: Resolver = async (hostname, signal) => {
-  const resolver = new DnsResolver({ timeout: DNS_QUERY_TIMEOUT_MS, tries: 1 });
-  const cancel = () => resolver.cancel();
-  signal.addEventListener("abort", cancel, { once: true });
-  try {
-    const [v4, v6] = await Promise.allSettled([resolver.resolve4(hostname), resolver.resolve6(hostname)]);
-    const found = [
-      ...(v4.status === "fulfilled" ? v4.value.map((address) => ({ address, family: 4 })) : []),
-      ...(v6.status === "fulfilled" ? v6.value.map((address) => ({ address, family: 6 })) : []),
-    ];
-    const errors = [v4, v6].flatMap((r) =>
-      r.status === "rejected" ? [r.reason as NodeJS.ErrnoException] : [],
-    );
-    // A name may have only one family: ENODATA for the other says nothing, so report the more telling error.
-    if (found.length === 0 && errors.length > 0) throw errors.find((e) => e.code !== "ENODATA") ?? errors[0];
-    return found;
-  } finally {
-    signal.removeEventListener("abort", cancel);
-  }
+const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+const SOCKET_ERRORS: Record<string, string> = {
+  ECONNREFUSED: "connection refused",
+  ECONNRESET: "connection reset by the receiver",
+  EHOSTUNREACH: "host unreachable",
+  ENETUNREACH: "network unreachable",
+  EPIPE: "connection closed by the receiver",
+  EPROTO: "TLS: protocol error",
 };
 
-class Refused extends Error {}
-class DnsTimeout extends Error {}
-
-/** `promise`, or a DnsTimeout as soon as `signal` aborts: a late answer is never used. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new DnsTimeout());
-    if (signal.aborted) return onAbort();
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
-}
-
-/** The host's addresses: a literal as is, localhost as loopback without a query, any other name resolved. */
-function addressesOf(host: string, resolve: Resolver, signal: AbortSignal): Promise<Address[]> {
-  if (parseIp(host) !== null) return Promise.resolve([{ address: host, family: 0 }]);
-  const name = host.toLowerCase().replace(/\.$/, "");
-  if (name === "localhost" || name.endsWith(".localhost")) return Promise.resolve(LOOPBACK);
-  return untilAborted(resolve(host, signal), signal);
-}
-
-/** Resolves the URL's host once and returns the one address to connect to, or throws Refused. */
-async function pinAddress(url: URL, options: SendOptions, signal: AbortSignal): Promise<string> {
-  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
-  let addresses: string[];
-  try {
-    addresses = (await addressesOf(host, options.resolve ?? resolveWithCares, signal)).map((a) => a.address);
-  } catch (error) {
-    if (error instanceof DnsTimeout) throw error;
-    throw new Refused(`cannot resolve ${host}: ${(error as Error).message}`);
-  }
-  if (addresses.length === 0) throw new Refused(`${host} has no address`);
-  // Every answer must pass: a name that also resolves to a private address is refused outright.
-  for (const address of addresses) {
-    const verdict = checkAddress(address, options);
-    if (!verdict.allowed) throw new Refused(`${host} resolves to a ${verdict.reason} address (${address})`);
-  }
-  return addresses[0]!;
+/** A socket or TLS error as the log shows it: what happened, not the driver's wording. */
+function inWords(error: NodeJS.ErrnoException): string {
+  const known = error.code ? SOCKET_ERRORS[error.code] : undefined;
+  if (known) return known;
+  if (error.code && /CERT|SSL|TLS|SELF_SIGNED|VERIFY/i.test(error.code)) return `TLS: ${error.message}`;
+  return error.message;
 }
 
 /**
@@ -115,15 +55,16 @@ export async function sendWebhook(
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return fail("only http(s) URLs are allowed");
   const deadline = new AbortController();
-  const totalTimer = setTimeout(() => deadline.abort(), options.responseTimeoutMs ?? 10_000);
+  const totalMs = options.responseTimeoutMs ?? 10_000;
+  const totalTimer = setTimeout(() => deadline.abort(), totalMs);
   let pinned: string;
   try {
     pinned = await pinAddress(url, options, deadline.signal);
-    if (deadline.signal.aborted) throw new DnsTimeout();
   } catch (error) {
     clearTimeout(totalTimer);
-    if (error instanceof DnsTimeout) return fail("dns timeout");
-    return fail(error instanceof Refused ? `refused: ${error.message}` : String(error));
+    if (error instanceof DnsTimeout) return fail(`DNS: the lookup of ${url.hostname} timed out`);
+    if (!(error instanceof HostRefused)) return fail(String(error));
+    return fail(error.kind === "address-refused" ? `not sent: ${error.message}` : error.message);
   }
   const family = pinned.includes(":") ? 6 : 4;
   const lookup: LookupFunction = (_host, opts, callback) => {
@@ -163,12 +104,18 @@ export async function sendWebhook(
         "user-agent": "feedback-service-webhooks/1",
       },
     });
-    const connectTimer = setTimeout(() => done(fail("connect timeout")), options.connectTimeoutMs ?? 5_000);
-    deadline.signal.addEventListener("abort", () => done(fail("response timeout")), { once: true });
+    const connectMs = options.connectTimeoutMs ?? 5_000;
+    const connectTimer = setTimeout(
+      () => done(fail(`could not connect within ${seconds(connectMs)}`)),
+      connectMs,
+    );
+    deadline.signal.addEventListener("abort", () => done(fail(`timed out after ${seconds(totalMs)}`)), {
+      once: true,
+    });
     request.on("socket", (socket) => {
       socket.once(url.protocol === "https:" ? "secureConnect" : "connect", () => clearTimeout(connectTimer));
     });
-    request.on("error", (error) => done(fail(error.message)));
+    request.on("error", (error) => done(fail(inWords(error))));
     request.on("response", (response) => {
       const status = response.statusCode ?? 0;
       const chunks: Buffer[] = [];
@@ -189,7 +136,7 @@ export async function sendWebhook(
       });
       response.on("end", finish);
       response.on("error", (error) =>
-        done({ ok: false, statusCode: status, error: error.message, body: "" }),
+        done({ ok: false, statusCode: status, error: inWords(error), body: "" }),
       );
     });
     request.end(body);

@@ -1,4 +1,4 @@
-import { clip, escapeSlack as esc } from "./chat-text";
+import { clip, escapeSlack as esc, linesWithin } from "./chat-text";
 import type { ChatMessage } from "./describe-event";
 
 // Slack's block limits: a section's text at most 3,000 characters, at most 10 fields of at most
@@ -34,13 +34,15 @@ export function slackMessage(m: ChatMessage): { text: string; blocks: Block[] } 
     });
   }
   if (m.links.length > 0) {
-    // An equal share of the section each, newlines included, so no link is ever cut.
+    // An equal share of the section each for the titles (at least a readable part of one); the
+    // lines that do not fit then make way for "…and N more", so no link is ever cut.
     const share = Math.floor((SECTION_MAX - (m.links.length - 1)) / m.links.length);
     const lines = m.links.map((l) => {
       const url = clip(l.url, 1000, esc);
-      return `• <${url}|${clip(l.text, Math.max(20, share - url.length - 6), esc)}>`;
+      const note = l.note ? ` — ${clip(l.note, 200, esc)}` : "";
+      return `• <${url}|${clip(l.text, Math.max(40, share - url.length - note.length - 6), esc)}>${note}`;
     });
-    blocks.push({ type: "section", text: mrkdwn(clip(lines.join("\n"), SECTION_MAX)) });
+    blocks.push({ type: "section", text: mrkdwn(linesWithin(lines, SECTION_MAX)) });
   }
   blocks.push({ type: "context", elements: [mrkdwn(clip(m.footer, 300, esc))] });
   // The notification and fallback text; Slack also shows it where blocks cannot be.

@@ -2,13 +2,11 @@ import "server-only";
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { webhookDeliveries } from "@/lib/db/schema";
-import { env } from "@/lib/env";
+import { attempt, foldedInto, inSeconds } from "./attempt";
 import { type Receiver, receiversOf, titlesOf } from "./receivers";
-import { renderDelivery } from "./render-delivery";
-import { type SendOptions, type SendResult, sendWebhook } from "./send";
+import type { SendOptions, SendResult } from "./send";
 
-/** Seconds to wait after the n-th failed attempt: about a day in all, then the delivery is failed. */
-export const BACKOFF_SECONDS = [5, 30, 120, 600, 1800, 3600, 7200, 14400, 28800, 28800];
+export { BACKOFF_SECONDS } from "./attempt";
 /** Attempts one pass runs at once to one receiver host; its other due deliveries go back to the queue. */
 export const PER_HOST_LIMIT = 2;
 // Longer than one send can take (10 s), so a lease only lapses when its worker died.
@@ -66,17 +64,16 @@ async function claim(db: DbOrTx, limit: number, namespace?: string | string[]) {
     .returning();
 }
 
-// Our own integer constants, inlined so both drivers read the interval the same way.
-const inSeconds = (seconds: number) => sql`now() + ${sql.raw(`interval '${Math.trunc(seconds)} seconds'`)}`;
-
 type Delivery = Awaited<ReturnType<typeof claim>>[number];
 
-/** The ids of the items that chat-format deliveries name, whose titles their messages show. */
-function itemIds(rows: Delivery[], byNamespace: Map<string, Receiver>): string[] {
+/** The ids of the items that chat-format deliveries name (and the events folded into them). */
+function itemIds(rows: Delivery[], folded: Map<string, Delivery[]>, byNamespace: Map<string, Receiver>) {
   return rows.flatMap((row) => {
     if ((byNamespace.get(row.namespace)?.format ?? "standard") === "standard") return [];
-    const id = (row.payload.data as { id?: unknown } | undefined)?.id;
-    return typeof id === "string" ? [id] : [];
+    return [row, ...(folded.get(row.id) ?? [])].flatMap((one) => {
+      const id = (one.payload.data as { id?: unknown } | undefined)?.id;
+      return typeof id === "string" ? [id] : [];
+    });
   });
 }
 
@@ -116,44 +113,6 @@ async function giveBack(db: DbOrTx, rows: Delivery[]) {
     .where(and(inArray(d.id, ids), eq(d.status, "pending")));
 }
 
-async function attempt(
-  db: DbOrTx,
-  row: Delivery,
-  ns: Receiver | undefined,
-  titles: Map<string, string>,
-  options: WorkerOptions,
-) {
-  let result: SendResult;
-  if (!ns?.url || !ns.secret) {
-    result = { ok: false, statusCode: null, error: "the namespace has no webhook URL", body: "" };
-  } else {
-    const { body, headers } = renderDelivery(ns.format, row, ns.secret, {
-      origin: env().PUBLIC_ORIGIN,
-      titles,
-    });
-    const send = options.send ?? sendWebhook;
-    const sendOptions = { allowLoopback: env().WEBHOOKS_ALLOW_LOOPBACK, ...options.sendOptions };
-    result = await send(ns.url, body, headers, sendOptions);
-  }
-  const attempts = row.attempts + 1;
-  const delay = BACKOFF_SECONDS[attempts - 1];
-  const status = result.ok ? "delivered" : delay === undefined || !ns?.url ? "failed" : "pending";
-  await db
-    .update(d)
-    .set({
-      status,
-      attempts,
-      lockedUntil: null,
-      lastStatusCode: result.statusCode,
-      lastError: result.error?.slice(0, 500) ?? null,
-      lastAttemptAt: sql`now()`,
-      ...(result.ok ? { deliveredAt: sql`now()` } : {}),
-      ...(status === "pending" ? { nextAttemptAt: inSeconds(delay!) } : {}),
-    })
-    .where(and(eq(d.id, row.id), eq(d.status, "pending")));
-  return status;
-}
-
 /**
  * One worker pass: leases due deliveries, hands back those whose host already has PER_HOST_LIMIT
  * attempts running, then sends the rest with no transaction open (PGlite has one connection),
@@ -169,11 +128,17 @@ export async function deliverDueWebhooks(options: WorkerOptions = {}) {
   const { start, later } = share(rows, byNamespace);
   // Given back at once rather than held until a slot frees: another pass or instance may send them.
   await giveBack(db, later);
-  const titles = await titlesOf(db, itemIds(start, byNamespace));
+  const folded = await foldedInto(
+    db,
+    start.map((row) => row.id),
+  );
+  const titles = await titlesOf(db, itemIds(start, folded, byNamespace));
   const outcome = { delivered: 0, pending: 0, failed: 0, released: later.length };
   await Promise.all(
     start.map(async (row) => {
-      outcome[await attempt(db, row, byNamespace.get(row.namespace), titles, options)] += 1;
+      const receiver = byNamespace.get(row.namespace);
+      const status = await attempt(db, row, folded.get(row.id) ?? [], receiver, titles, options);
+      outcome[status] += 1;
     }),
   );
   return outcome;

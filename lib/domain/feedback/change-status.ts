@@ -5,6 +5,7 @@ import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
 import type { ChangeStatusInput } from "@/lib/schemas/triage";
+import { newActionId } from "@/lib/webhooks/outbox";
 import { recordEvents } from "./history";
 import { lockItems, refuseHeld } from "./lock-items";
 import { announceResolved, resolutionFor } from "./resolution";
@@ -23,6 +24,8 @@ export async function changeStatus(who: Who, input: ChangeStatusInput, db?: DbOr
     refuseHeld(input.feedbackIds, found, (i) => `feedbackIds.${i}`);
     const changing = input.feedbackIds.map((id) => found.get(id)!).filter((r) => r.status !== input.status);
     const at = new Date();
+    // One action: chat formats announce all its changes in one message.
+    const action = newActionId();
     if (changing.length > 0) {
       await tx
         .update(feedback)
@@ -48,6 +51,7 @@ export async function changeStatus(who: Who, input: ChangeStatusInput, db?: DbOr
           message: input.message,
           at,
         })),
+        action,
       );
       if (input.status === "resolved") {
         for (const r of changing) {
@@ -55,6 +59,7 @@ export async function changeStatus(who: Who, input: ChangeStatusInput, db?: DbOr
             tx,
             { id: r.id, namespace: input.namespace },
             { at, by: wallet, message: input.message },
+            { action },
           );
         }
       }

@@ -4,7 +4,7 @@ import { asc, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { type FeedbackEventKind, feedbackEvents } from "@/lib/db/schema";
 import type { FeedbackStatus } from "@/lib/schemas/feedback";
-import { enqueueWebhooks } from "@/lib/webhooks/outbox";
+import { enqueueWebhooks, newActionId } from "@/lib/webhooks/outbox";
 
 /** One change to an item, as its history shows it. */
 export type HistoryEntry = {
@@ -36,9 +36,10 @@ export const newEventId = () => `ev_${randomBytes(12).toString("base64url")}`;
 /**
  * Adds changes to items' histories, and queues `feedback.status_changed` for each change of status;
  * call it in the transaction that makes the changes, so the history and the webhook commit with them.
- * Every path that changes a status records it here, so none can forget its webhook.
+ * Every path that changes a status records it here, so none can forget its webhook. The changes are
+ * one owner action (`action`, a new one unless the caller queues more events for it).
  */
-export async function recordEvents(db: DbOrTx, events: NewEvent[]): Promise<void> {
+export async function recordEvents(db: DbOrTx, events: NewEvent[], action = newActionId()): Promise<void> {
   if (events.length === 0) return;
   await db.insert(feedbackEvents).values(
     events.map((e) => ({
@@ -54,10 +55,10 @@ export async function recordEvents(db: DbOrTx, events: NewEvent[]): Promise<void
       createdAt: e.at,
     })),
   );
-  await announceStatusChanges(db, events);
+  await announceStatusChanges(db, events, action);
 }
 
-async function announceStatusChanges(db: DbOrTx, events: NewEvent[]) {
+async function announceStatusChanges(db: DbOrTx, events: NewEvent[], action: string) {
   const byNamespace = new Map<string, NewEvent[]>();
   for (const e of events) {
     if (!e.from || !e.to || e.from === e.to) continue;
@@ -77,6 +78,7 @@ async function announceStatusChanges(db: DbOrTx, events: NewEvent[]) {
         changedBy: e.actor,
         changedAt: e.at.toISOString(),
       })),
+      { action },
     );
   }
 }

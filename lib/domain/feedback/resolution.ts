@@ -4,7 +4,7 @@ import type { DbOrTx } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
 import { validationError } from "@/lib/http/errors";
 import type { FeedbackStatus } from "@/lib/schemas/feedback";
-import { enqueueWebhook } from "@/lib/webhooks/outbox";
+import { enqueueWebhook, type QueueOptions } from "@/lib/webhooks/outbox";
 import { recordEvents } from "./history";
 import { lockItems, refuseHeld } from "./lock-items";
 
@@ -15,20 +15,27 @@ export function resolutionFor(status: FeedbackStatus, wallet: string, message: s
     : { status, resolved: false, resolvedAt: null, resolvedBy: null, resolveMessage: null };
 }
 
-/** Queues an item's `feedback.resolved` event, in the transaction that resolves it. */
+/** Queues an item's `feedback.resolved` event, in the transaction that resolves it, for its action. */
 export function announceResolved(
   tx: DbOrTx,
   item: { id: string; namespace: string },
   resolution: { at: Date; by: string; message: string | null; rewardAmount?: string | null },
+  queue: QueueOptions,
 ) {
-  return enqueueWebhook(tx, item.namespace, "feedback.resolved", {
-    id: item.id,
-    namespace: item.namespace,
-    resolvedAt: resolution.at.toISOString(),
-    resolvedBy: resolution.by,
-    message: resolution.message,
-    rewardAmount: resolution.rewardAmount ?? null,
-  });
+  return enqueueWebhook(
+    tx,
+    item.namespace,
+    "feedback.resolved",
+    {
+      id: item.id,
+      namespace: item.namespace,
+      resolvedAt: resolution.at.toISOString(),
+      resolvedBy: resolution.by,
+      message: resolution.message,
+      rewardAmount: resolution.rewardAmount ?? null,
+    },
+    queue,
+  );
 }
 
 /**
@@ -62,6 +69,7 @@ export async function resolveAlso(
   resolver: string,
   message: string | null,
   at: Date,
+  action: string,
 ): Promise<string[]> {
   if (ids.length === 0) return [];
   const open = await tx
@@ -99,9 +107,15 @@ export async function resolveAlso(
       details: { withResolveOf: item.id },
       at,
     })),
+    action,
   );
   for (const o of open) {
-    await announceResolved(tx, { id: o.id, namespace: item.namespace }, { at, by: resolver, message });
+    await announceResolved(
+      tx,
+      { id: o.id, namespace: item.namespace },
+      { at, by: resolver, message },
+      { action },
+    );
   }
   return open.map((o) => o.id);
 }

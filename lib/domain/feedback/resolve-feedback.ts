@@ -5,6 +5,7 @@ import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, namespaces } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
 import type { ResolveFeedbackInput } from "@/lib/schemas/resolve";
+import { newActionId } from "@/lib/webhooks/outbox";
 import { feedbackNotFound } from "./get-feedback";
 import { recordEvents } from "./history";
 import { announceResolved, checkAlsoResolve, resolutionFor, resolveAlso } from "./resolution";
@@ -54,6 +55,8 @@ export async function resolveFeedback(who: Who, input: ResolveFeedbackInput, db?
   const item = await assertResolvable(db, input.feedbackId, who);
   const wallet = whoOf(who).address;
   const resolvedAt = new Date();
+  // One action: chat formats announce the item and those resolved with it in one message.
+  const action = newActionId();
   // The resolution and its webhook (outbox) commit together.
   const also = await db.transaction(async (tx) => {
     await checkAlsoResolve(tx, item, input.alsoResolve);
@@ -64,20 +67,24 @@ export async function resolveFeedback(who: Who, input: ResolveFeedbackInput, db?
       .where(and(eq(feedback.id, item.id), eq(feedback.resolved, false), isNull(feedback.resolvingPaymentId)))
       .returning({ id: feedback.id });
     if (updated.length === 0) throw alreadyResolved(item.id);
-    await recordEvents(tx, [
-      {
-        feedbackId: item.id,
-        namespace: item.namespace,
-        kind: "status",
-        actor: wallet,
-        from: item.status,
-        to: "resolved",
-        message: input.message,
-        at: resolvedAt,
-      },
-    ]);
-    await announceResolved(tx, item, { at: resolvedAt, by: wallet, message: input.message });
-    return resolveAlso(tx, item, input.alsoResolve, wallet, input.message, resolvedAt);
+    await recordEvents(
+      tx,
+      [
+        {
+          feedbackId: item.id,
+          namespace: item.namespace,
+          kind: "status",
+          actor: wallet,
+          from: item.status,
+          to: "resolved",
+          message: input.message,
+          at: resolvedAt,
+        },
+      ],
+      action,
+    );
+    await announceResolved(tx, item, { at: resolvedAt, by: wallet, message: input.message }, { action });
+    return resolveAlso(tx, item, input.alsoResolve, wallet, input.message, resolvedAt, action);
   });
   return {
     id: item.id,

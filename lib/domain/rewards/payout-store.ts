@@ -7,7 +7,7 @@ import { feedback, type PayoutStatus, payments, payouts } from "@/lib/db/schema"
 import { recordEvents } from "@/lib/domain/feedback/history";
 import { formatUsd } from "@/lib/money";
 import { markRefunded as markPaymentRefunded } from "@/lib/payment/ledger";
-import { enqueueWebhook } from "@/lib/webhooks/outbox";
+import { enqueueWebhook, releaseHeldAction, rewardActionId } from "@/lib/webhooks/outbox";
 
 export type PayoutRow = typeof payouts.$inferSelect;
 
@@ -108,13 +108,19 @@ export async function markPaid(db: DbOrTx, row: PayoutRow, txHash: Hex): Promise
       .where(eq(feedback.id, row.feedbackId))
       .returning({ namespace: feedback.namespace });
     if (item) {
-      await enqueueWebhook(tx, item.namespace, "reward.paid", {
-        id: row.feedbackId,
-        namespace: item.namespace,
-        amount: formatUsd(BigInt(row.amount)),
-        recipient: row.recipient,
-        txHash,
-      });
+      await enqueueWebhook(
+        tx,
+        item.namespace,
+        "reward.paid",
+        {
+          id: row.feedbackId,
+          namespace: item.namespace,
+          amount: formatUsd(BigInt(row.amount)),
+          recipient: row.recipient,
+          txHash,
+        },
+        { action: rewardActionId(row.paymentId), release: true },
+      );
     }
     return true;
   });
@@ -153,6 +159,8 @@ export async function markRefunded(db: DbOrTx, row: PayoutRow, refundTxHash: Hex
       .where(and(eq(feedback.id, row.feedbackId), eq(feedback.resolvingPaymentId, row.paymentId)))
       .returning({ namespace: feedback.namespace });
     if (reopened) {
+      // The resolve's chat message waited for this payout: it goes now, before the reopening.
+      await releaseHeldAction(tx, reopened.namespace, rewardActionId(row.paymentId));
       await recordEvents(tx, [
         {
           feedbackId: row.feedbackId,

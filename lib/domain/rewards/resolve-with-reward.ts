@@ -21,6 +21,7 @@ import { fulfilPayment } from "@/lib/payment/ledger";
 import { payoutClient, tempoBalance } from "@/lib/payment/tempo";
 import type { Caller, PaidContext, PaidWrite } from "@/lib/payment/types";
 import { type ResolveFeedbackInput, resolveFeedbackSchema, rewardOf } from "@/lib/schemas/resolve";
+import { rewardActionId } from "@/lib/webhooks/outbox";
 import { rewardMemo } from "./memos";
 import { settlePayout } from "./settle-payout";
 
@@ -155,15 +156,19 @@ export async function finishRewardedResolve(committed: { resultId: string; body:
   return { ...committed.body, reward: await payReward(committed.resultId) };
 }
 
+// A chat message of a rewarded resolve waits this long for the payout, so the payment joins it.
+const REWARD_HOLD_SECONDS = 30;
+
 /**
  * Resolves the held item and records the payout it owes, in one transaction with the ledger row's
- * fulfilment.
+ * fulfilment. Its events are one action, named by the payment, which the reward's payment joins.
  */
 export function commitRewardedResolve(input: RewardedResolveInput, ctx: PaidContext) {
   return ctx.db.transaction(async (tx) => {
     const resolver = input.resolver ?? ctx.payer;
     const reward = BigInt(input.rewardMicroUsd);
     const resolvedAt = new Date();
+    const action = rewardActionId(ctx.paymentId);
     // The status it leaves, for its history (the row is locked by the update that follows).
     const [before] = await tx
       .select({ status: feedback.status })
@@ -192,20 +197,25 @@ export function commitRewardedResolve(input: RewardedResolveInput, ctx: PaidCont
       resolver,
       input.message,
       resolvedAt,
+      action,
     );
-    await recordEvents(tx, [
-      {
-        feedbackId: input.feedbackId,
-        namespace: item.namespace,
-        kind: "status",
-        actor: resolver,
-        from: before?.status ?? null,
-        to: "resolved",
-        message: input.message,
-        details: { rewardAmount: formatUsd(reward) },
-        at: resolvedAt,
-      },
-    ]);
+    await recordEvents(
+      tx,
+      [
+        {
+          feedbackId: input.feedbackId,
+          namespace: item.namespace,
+          kind: "status",
+          actor: resolver,
+          from: before?.status ?? null,
+          to: "resolved",
+          message: input.message,
+          details: { rewardAmount: formatUsd(reward) },
+          at: resolvedAt,
+        },
+      ],
+      action,
+    );
     await tx.insert(payouts).values({
       id: `po_${randomBytes(12).toString("base64url")}`,
       feedbackId: input.feedbackId,
@@ -219,6 +229,7 @@ export function commitRewardedResolve(input: RewardedResolveInput, ctx: PaidCont
       tx,
       { id: input.feedbackId, namespace: item.namespace },
       { at: resolvedAt, by: resolver, message: input.message, rewardAmount: formatUsd(reward) },
+      { action, holdSeconds: REWARD_HOLD_SECONDS },
     );
     const body: Record<string, unknown> = {
       id: input.feedbackId,

@@ -1,17 +1,19 @@
 import "server-only";
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Who } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { webhookDeliveries as d } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
 import { AppError } from "@/lib/http/errors";
 import type { ResendDeliveryInput } from "@/lib/schemas/webhook";
+import { newActionId } from "@/lib/webhooks/outbox";
 import { newMessageId } from "@/lib/webhooks/sign";
 
 /**
  * Queues a failed (or delivered) delivery again, as a new delivery with the same event and body, a
  * new webhook-id and a link to the original; sent in the namespace's current format. The original is
- * marked by a conditional update, so two clicks at once queue one copy and the other gets a 409.
+ * marked by a conditional update, so two clicks at once queue one copy and the other gets a 409. A
+ * chat message that carried one action's events is copied whole: the events folded into it as well.
  */
 export async function resendWebhookDelivery(who: Who, input: ResendDeliveryInput, db?: DbOrTx) {
   db ??= await getDb();
@@ -31,13 +33,26 @@ export async function resendWebhookDelivery(who: Who, input: ResendDeliveryInput
         and(
           eq(d.id, input.id),
           eq(d.namespace, input.namespace),
-          ne(d.status, "pending"),
+          inArray(d.status, ["delivered", "failed"]),
           isNull(d.resentAs),
         ),
       )
-      .returning({ eventType: d.eventType, payload: d.payload });
-    if (marked) {
-      await tx.insert(d).values({ id, namespace: input.namespace, ...marked, resentFrom: input.id });
+      .returning({ eventType: d.eventType, payload: d.payload, actionId: d.actionId });
+    if (!marked) return undefined;
+    const action = marked.actionId ? newActionId() : null;
+    await tx
+      .insert(d)
+      .values({ id, namespace: input.namespace, ...marked, actionId: action, resentFrom: input.id });
+    const folded = await tx
+      .select({ eventType: d.eventType, payload: d.payload })
+      .from(d)
+      .where(and(eq(d.foldedInto, input.id), eq(d.status, "folded")))
+      .orderBy(asc(d.createdAt), asc(d.id));
+    if (folded.length > 0) {
+      const copies = folded.map((one) => ({ ...one, id: newMessageId(), actionId: action, foldedInto: id }));
+      await tx
+        .insert(d)
+        .values(copies.map((c) => ({ ...c, namespace: input.namespace, status: "folded" as const })));
     }
     return marked;
   });
@@ -51,10 +66,10 @@ export async function resendWebhookDelivery(who: Who, input: ResendDeliveryInput
   };
 }
 
-/** The refusal for a delivery that was not re-sent: unknown, still pending, or re-sent already. */
+/** The refusal for a delivery that was not re-sent: unknown, still pending, part of another, or re-sent already. */
 async function whyNot(db: DbOrTx, input: ResendDeliveryInput): Promise<AppError> {
   const [found] = await db
-    .select({ status: d.status, resentAs: d.resentAs })
+    .select({ status: d.status, resentAs: d.resentAs, foldedInto: d.foldedInto })
     .from(d)
     .where(and(eq(d.id, input.id), eq(d.namespace, input.namespace)));
   if (!found) {
@@ -64,6 +79,12 @@ async function whyNot(db: DbOrTx, input: ResendDeliveryInput): Promise<AppError>
       {
         errors: [{ field: "id", message: "is not a delivery of this namespace" }],
       },
+    );
+  }
+  if (found.status === "folded") {
+    return new AppError(
+      "delivery-not-resendable",
+      `The event "${input.id}" was sent in the message of "${found.foldedInto}"; re-send that one.`,
     );
   }
   return new AppError(

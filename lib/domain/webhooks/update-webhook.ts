@@ -6,17 +6,20 @@ import { namespaces } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
 import type { UpdateWebhookInput } from "@/lib/schemas/webhook";
 import { digestDay } from "@/lib/webhooks/digest";
-import { assertWebhookUrlAllowed } from "@/lib/webhooks/url-check";
+import { assertWebhookHostResolves, assertWebhookUrlAllowed } from "@/lib/webhooks/url-check";
 import { getWebhook } from "./get-webhook";
 
 /**
  * Changes any of the webhook's URL (null removes it), format, events and daily digest; what the
- * input leaves out stays. A host's DNS answers are checked at send time.
+ * input leaves out stays. A new URL's host must resolve, to allowed addresses, before it is saved;
+ * its DNS answers are checked again at every send.
  */
 export async function updateWebhook(who: Who, input: UpdateWebhookInput, db?: DbOrTx) {
   if (input.url !== undefined) assertWebhookUrlAllowed(input.url, "url");
   db ??= await getDb();
   const row = await requireOwner(who, input.namespace, db);
+  // After the owner check, so no one else can make the service look names up.
+  if (input.url) await assertWebhookHostResolves(input.url, "url");
   const changes = {
     ...(input.url !== undefined ? { webhookUrl: input.url } : {}),
     ...(input.format !== undefined ? { webhookFormat: input.format } : {}),

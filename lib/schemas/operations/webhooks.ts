@@ -37,7 +37,7 @@ export const updateWebhook = {
   tags: ["Webhooks"],
   summary: "Set the webhook URL (null stops sending), format, events and digest",
   description:
-    'Any of the fields; one left out keeps its value. url: only http(s); hosts that are or resolve to loopback, private, link-local, multicast or cloud-metadata addresses are refused. format: "standard" (signed Standard Webhooks JSON), "slack" or "discord" (an unsigned chat message for an incoming-webhook URL), applied to every delivery sent from then on, retries included. events: the events sent as they happen (an empty list sends none); an event not chosen is never queued. webhook.test is always sent on request. digest: "daily" also sends one digest.daily summary a day, shortly after 00:00 UTC, of the UTC day before (not for a quiet day).',
+    'Any of the fields; one left out keeps its value. url: only http(s); hosts that are or resolve to loopback, private, link-local, multicast or cloud-metadata addresses are refused, and the host is resolved when saved: one that does not exist, or whose DNS does not answer within 5 s, is a 400 naming url and nothing is saved. format: "standard" (signed Standard Webhooks JSON), "slack" or "discord" (an unsigned chat message for an incoming-webhook URL), applied to every delivery sent from then on, retries included. events: the events sent as they happen (an empty list sends none); an event not chosen is never queued. webhook.test is always sent on request. digest: "daily" also sends one digest.daily summary a day, shortly after 00:00 UTC, of the UTC day before (not for a quiet day).',
   access: "sign-in",
   body: updateWebhookSchema,
   output: { component: "WebhookSettings", schema: webhookSettingsResponseSchema },
@@ -107,7 +107,9 @@ export const deliveries = {
   method: "GET",
   path: "/api/namespace/webhook/deliveries",
   tags: ["Webhooks"],
-  summary: "The delivery log, newest first: status, attempts, last response code and time",
+  summary: "The delivery log, newest first: items, status, attempts, what was sent and what came back",
+  description:
+    'One row per delivery. A Slack or Discord message carries every event of one owner action (a resolve of a group, a bulk triage), so it is one row listing its items; the standard format has a row per event. Each row shows the body last POSTed, the receiver\'s status code and the first 500 characters of its answer, or why nothing answered ("connection refused", "DNS: no such host (…)", "timed out after 10 s").',
   access: "sign-in",
   query: webhookDeliveriesQuerySchema,
   output: { component: "WebhookDeliveries", schema: webhookDeliveriesResponseSchema },
