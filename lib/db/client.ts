@@ -26,6 +26,8 @@ type Handle = {
   lockSession: () => Promise<LockSession>;
   close: () => Promise<void>;
   driver: "pglite" | "postgres";
+  /** The embedded database's data directory as PGlite's gzipped tarball (see dumpEmbeddedDb); null on PostgreSQL. */
+  dumpDataDir: () => Promise<Blob | null>;
 };
 
 // A few connections for the bookkeeping statements (one each per signed request or paid call).
@@ -71,6 +73,7 @@ async function open(url: string | undefined, dataDir: string): Promise<Handle> {
         await Promise.all([client.end(), asyncClient.end(), ...[...sessions].map((s) => s.close())]);
       },
       driver: "postgres",
+      dumpDataDir: async () => null,
     };
   }
   const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
@@ -90,6 +93,7 @@ async function open(url: string | undefined, dataDir: string): Promise<Handle> {
     lockSession: async () => pgliteLockSession(client),
     close: () => client.close(),
     driver: "pglite",
+    dumpDataDir: () => client.dumpDataDir("gzip"),
   };
 }
 
@@ -142,6 +146,15 @@ export function getAsyncCommitDb(): Promise<Db> {
 /** A new session of this process's own for session-level advisory locks (see LockSession). */
 export function openLockSession(): Promise<LockSession> {
   return processHandle().then((h) => h.lockSession());
+}
+
+/**
+ * A consistent backup of the embedded database: its data directory as PGlite's own gzipped tarball, or
+ * null on PostgreSQL (pg_dump's job). PGlite copies the files holding its query lock, so no statement
+ * runs meanwhile: the copy is what a crash at that instant would leave, which opens at the last commit.
+ */
+export function dumpEmbeddedDb(): Promise<Blob | null> {
+  return processHandle().then((h) => h.dumpDataDir());
 }
 
 /** Opens a separate, migrated database handle (tests, scripts). */

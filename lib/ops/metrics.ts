@@ -1,32 +1,12 @@
 import "server-only";
-import { createHash, timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
 import { registeredFamilies } from "@/lib/http/metrics";
 import { EXPOSITION_CONTENT_TYPE, type MetricFamily, renderExposition } from "@/lib/http/prometheus";
 import { API_SECURITY_HEADERS } from "@/lib/http/security-headers";
 import { backlogFamilies } from "./backlog";
+import { requireBearer } from "./bearer";
 import { processFamilies } from "./process-metrics";
 import { type Readiness, readiness } from "./readiness";
-
-/** Compares digests, so the time taken says nothing about how much of the token matched. */
-function bearerMatches(header: string | null, token: string): boolean {
-  const given = /^Bearer (.+)$/i.exec(header ?? "")?.[1]?.trim();
-  if (!given) return false;
-  const digest = (s: string) => createHash("sha256").update(s).digest();
-  return timingSafeEqual(digest(given), digest(token));
-}
-
-/** Refuses a scrape unless METRICS_TOKEN is set (404: off) and the request carries it (401). */
-function authorize(request: Request): void {
-  const token = env().METRICS_TOKEN;
-  if (!token) throw new AppError("not-found", "Nothing is served here.");
-  if (!bearerMatches(request.headers.get("authorization"), token)) {
-    throw new AppError("unauthorized", "Send the metrics token as `Authorization: Bearer <token>`.", {
-      headers: { "www-authenticate": 'Bearer realm="metrics"' },
-    });
-  }
-}
 
 function readinessFamilies(ready: Readiness): MetricFamily[] {
   const families: MetricFamily[] = [
@@ -51,7 +31,7 @@ function readinessFamilies(ready: Readiness): MetricFamily[] {
 
 /** The Prometheus scrape: what this process recorded, its own figures, the shared queues, readiness. */
 export async function metricsResponse(request: Request): Promise<Response> {
-  authorize(request);
+  requireBearer(request, env().METRICS_TOKEN, "the metrics token", "metrics");
   const [backlog, ready] = await Promise.all([
     backlogFamilies().then(
       (families) => ({ up: 1, families }),
