@@ -3,7 +3,7 @@ import type postgres from "postgres";
 import { openDb } from "../../lib/db/client";
 import { compareMigrations } from "../../lib/db/inspect";
 import { Refusal } from "./cli";
-import { copyInto, RowDigest, type TableShape, tableLines, tableShapes } from "./copy-tables";
+import { insertPage, RowDigest, readingAhead, type TableShape, tablePages, tableShapes } from "./copy-tables";
 import { compareSummaries, publicTables, type Query, quoteIdent, summarize } from "./summary";
 
 /** The comparison did not hold: thrown inside the target's transaction, so nothing is committed. */
@@ -51,7 +51,13 @@ async function checkTargetEmpty(target: Query) {
 }
 
 function checkSameShapes(source: TableShape[], target: TableShape[]) {
-  const columns = (s?: TableShape) => (s ? [...s.columns].sort().join(",") : "(missing)");
+  const columns = (s?: TableShape) =>
+    s
+      ? s.columns
+          .map((c) => `${c.name} ${c.type}`)
+          .sort()
+          .join(", ")
+      : "(missing)";
   for (const shape of source) {
     const other = target.find((t) => t.name === shape.name);
     if (columns(shape) !== columns(other)) {
@@ -64,7 +70,7 @@ function checkSameShapes(source: TableShape[], target: TableShape[]) {
 
 /**
  * Copies every row of every table of an embedded database into an empty PostgreSQL database: schema by
- * the same migrations, rows streamed through COPY in one transaction, sequences carried over. Before it
+ * the same migrations, rows in pages of one statement each, in one transaction, sequences carried over. Before it
  * commits, both sides are compared (rows per table, the ledger per status, and a digest of every row);
  * on any difference nothing is committed. Answers whether they were equal; prints both sides.
  */
@@ -96,14 +102,17 @@ export async function moveToPostgres(options: {
       const digests = new Map<string, { source: RowDigest; target: RowDigest }>();
       for (const shape of shapes) {
         const started = performance.now();
-        const columns = shape.columns.map(quoteIdent).join(", ");
-        const table = `public.${quoteIdent(shape.name)}`;
         const digest = new RowDigest();
-        const into = await tx.unsafe(`copy ${table} (${columns}) from stdin`).writable();
-        await copyInto(tableLines(source, shape, digest, pageSize), into);
-        // Read back as the source was read: every value's text, so a value COPY changed shows.
+        // The embedded database reads the next page while PostgreSQL writes this one.
+        for await (const page of readingAhead(tablePages(source, shape, pageSize))) {
+          for (const row of page) digest.add(row);
+          await insertPage(postgresQuery(tx), shape, page);
+        }
+        // Read back as the source was read: every value's text, so a value the copy changed shows.
         const back = new RowDigest();
-        for await (const _ of tableLines(postgresQuery(tx), shape, back, pageSize)) void _;
+        for await (const page of tablePages(postgresQuery(tx), shape, pageSize)) {
+          for (const row of page) back.add(row);
+        }
         digests.set(shape.name, { source: digest, target: back });
         log(
           `  ${shape.name}: ${digest.count} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`,
