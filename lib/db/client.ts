@@ -1,5 +1,6 @@
 import "server-only";
 import { mkdirSync } from "node:fs";
+import { cp } from "node:fs/promises";
 import path from "node:path";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
@@ -15,6 +16,9 @@ type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Sch
 /** Either the database or an open transaction: verbs accept both so they compose. */
 export type DbOrTx = Db | Tx;
 
+/** What copyEmbeddedDb did: copied, or nothing, since the data is in PostgreSQL or in memory. */
+export type DataDirCopy = "copied" | "postgres" | "in-memory";
+
 /**
  * `asyncCommit` is the same database for short-lived bookkeeping whose loss in a database crash is
  * harmless (see getAsyncCommitDb); on PGlite it is `db` itself.
@@ -26,8 +30,8 @@ type Handle = {
   lockSession: () => Promise<LockSession>;
   close: () => Promise<void>;
   driver: "pglite" | "postgres";
-  /** The embedded database's data directory as PGlite's gzipped tarball (see dumpEmbeddedDb); null on PostgreSQL. */
-  dumpDataDir: () => Promise<Blob | null>;
+  /** Copies the embedded database's data directory to `to` (see copyEmbeddedDb). */
+  copyDataDir: (to: string) => Promise<DataDirCopy>;
 };
 
 // A few connections for the bookkeeping statements (one each per signed request or paid call).
@@ -73,7 +77,7 @@ async function open(url: string | undefined, dataDir: string): Promise<Handle> {
         await Promise.all([client.end(), asyncClient.end(), ...[...sessions].map((s) => s.close())]);
       },
       driver: "postgres",
-      dumpDataDir: async () => null,
+      copyDataDir: async () => "postgres",
     };
   }
   const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
@@ -93,7 +97,11 @@ async function open(url: string | undefined, dataDir: string): Promise<Handle> {
     lockSession: async () => pgliteLockSession(client),
     close: () => client.close(),
     driver: "pglite",
-    dumpDataDir: () => client.dumpDataDir("gzip"),
+    copyDataDir: async (to) => {
+      if (dataDir.startsWith("memory://")) return "in-memory";
+      await client._runExclusiveQuery(() => cp(dataDir, to, { recursive: true }));
+      return "copied";
+    },
   };
 }
 
@@ -149,12 +157,12 @@ export function openLockSession(): Promise<LockSession> {
 }
 
 /**
- * A consistent backup of the embedded database: its data directory as PGlite's own gzipped tarball, or
- * null on PostgreSQL (pg_dump's job). PGlite copies the files holding its query lock, so no statement
- * runs meanwhile: the copy is what a crash at that instant would leave, which opens at the last commit.
+ * Copies the embedded database's data directory to `to`, consistently: under PGlite's query lock (the
+ * one its own dumpDataDir takes), so no statement runs meanwhile, and the copy is what a crash at that
+ * instant would leave, which PostgreSQL's recovery opens at the last commit.
  */
-export function dumpEmbeddedDb(): Promise<Blob | null> {
-  return processHandle().then((h) => h.dumpDataDir());
+export function copyEmbeddedDb(to: string): Promise<DataDirCopy> {
+  return processHandle().then((h) => h.copyDataDir(to));
 }
 
 /** Opens a separate, migrated database handle (tests, scripts). */

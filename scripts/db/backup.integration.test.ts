@@ -28,12 +28,18 @@ const payers = [
 let service: Service;
 let scratch: string;
 let bridge: Awaited<ReturnType<typeof serveInProcess>>;
+let snapshotTaken = false;
 const live = () => path.join(scratch, "live");
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), "backup-test-"));
   service = await serviceOn({ pgliteDir: live() }, { OPS_TOKEN: TOKEN });
-  bridge = await serveInProcess(currentService);
+  // The service answers /ops/backup once it has copied the directory: the snapshot is taken then.
+  bridge = await serveInProcess(async (input, init) => {
+    const res = await currentService(input, init);
+    if (String(input).endsWith("/ops/backup") && res.ok) snapshotTaken = true;
+    return res;
+  });
   const owner = devnetX402Payer(devnet, 7, currentService);
   expect((await owner.fetch(`${APP}/api/namespace/register`, postJson({ namespace }))).status).toBe(200);
 });
@@ -64,9 +70,9 @@ describe("backups of the embedded database", () => {
 
   it("are taken under load by the running service, and restore to a ledger that adds up", async () => {
     const stored: string[] = [];
-    let stop = false;
+    // Paid submissions run until the service has taken its copy, then stop: the rest needs no load.
     const submitting = payers.map(async (pay, n) => {
-      for (let i = 0; !stop; i++) {
+      for (let i = 0; !snapshotTaken; i++) {
         const body = { namespace, type: "bug", title: `Under load ${n}-${i}`, description: "Backed up?" };
         const res = await pay(feedbackUrl, postJson(body));
         expect(res.status, await res.clone().text()).toBe(200);
@@ -81,9 +87,8 @@ describe("backups of the embedded database", () => {
       ...env,
       OPS_TOKEN: TOKEN,
     });
-    const storedMeanwhile = stored.length - storedBefore.length;
-    stop = true;
     await Promise.all(submitting);
+    const storedMeanwhile = stored.length - storedBefore.length;
     expect(taken.code, taken.stdout + taken.stderr).toBe(0);
     expect(taken.stdout).toContain(`Taken by the service at ${bridge.origin}`);
     expect(storedMeanwhile).toBeGreaterThan(0);

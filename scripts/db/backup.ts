@@ -1,17 +1,17 @@
 /**
- * `npm run db:backup -- [file] [--from <origin>]`: a consistent backup of the embedded database, as
- * PGlite's gzipped tarball of its data directory. While the service has the directory open it alone may
+ * `npm run db:backup -- [file] [--from <origin>]`: a consistent backup of the embedded database, as a
+ * gzipped tar of its data directory. While the service has the directory open it alone may
  * read it, so the running service takes it (POST /ops/backup with OPS_TOKEN); stopped, the directory is
  * opened here. The file is checked by opening it before the command says it is done.
  */
 import { createWriteStream, mkdirSync, renameSync, rmSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { tarGz } from "../../lib/ops/tar";
 import { loadServiceEnv, parseArgs, Refusal, runCommand } from "./cli";
-import { embeddedHolder, hasDatabase, openEmbedded, readBackup } from "./embedded";
+import { embeddedHolder, hasDatabase, openEmbedded, unpackBackup } from "./embedded";
 import { formatSummary, summarize } from "./summary";
 
 const DOCS = "docs/operations.md#backups-and-moving-to-postgresql";
@@ -38,18 +38,12 @@ async function fromService(origin: string, token: string | undefined, dataDir: s
   return Readable.fromWeb(res.body as import("node:stream/web").ReadableStream<Uint8Array>);
 }
 
-/** The backup, taken here from a directory no process has open. */
-async function fromDirectory(dataDir: string, stale: boolean) {
+/** The backup, packed here from a directory no process has open. */
+function fromDirectory(dataDir: string, stale: boolean) {
   if (!hasDatabase(dataDir)) throw new Refusal(`no embedded database in ${dataDir}`);
-  const db = await openEmbedded(dataDir);
-  try {
-    const tarball = await db.dumpDataDir("gzip");
-    const left = stale ? "; its postmaster.pid was left by a process that never closed it" : "";
-    console.log(`Taken from ${dataDir} directly (no process has it open${left}).`);
-    return Readable.from(Buffer.from(await tarball.arrayBuffer()));
-  } finally {
-    await db.close();
-  }
+  const left = stale ? "; its postmaster.pid was left by a process that never closed it" : "";
+  console.log(`Taken from ${dataDir} directly (no process has it open${left}).`);
+  return tarGz(dataDir);
 }
 
 await runCommand(async () => {
@@ -68,7 +62,7 @@ await runCommand(async () => {
   const body =
     holder.state === "held" || holder.state === "unknown"
       ? await fromService(origin, config.opsToken, config.pgliteDir, pids)
-      : await fromDirectory(config.pgliteDir, holder.state === "stale");
+      : fromDirectory(config.pgliteDir, holder.state === "stale");
 
   // Written beside the target and renamed: a file under the final name is always a whole backup.
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -86,9 +80,10 @@ await runCommand(async () => {
 
 /** Opens the backup in a scratch directory, as a restore would, and prints what it holds. */
 async function check(file: string) {
-  const scratch = await mkdtemp(path.join(tmpdir(), "backup-check-"));
+  const scratch = await mkdtemp(path.join(path.dirname(path.resolve(file)), ".backup-check-"));
   try {
-    const db = await openEmbedded(scratch, readBackup(file));
+    await unpackBackup(file, scratch);
+    const db = await openEmbedded(scratch);
     try {
       const query = async (text: string) => (await db.query<unknown[]>(text, [], { rowMode: "array" })).rows;
       console.log("The backup opens and holds:");

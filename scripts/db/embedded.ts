@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync, readlinkSync, realpathSync } from "node:fs";
+import { existsSync, readdirSync, readlinkSync, realpathSync } from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { Refusal } from "./cli";
+import { extractTarGz } from "./untar";
 
 /** Whether a process has an embedded data directory open. */
 export type Holder =
@@ -60,21 +61,22 @@ export const hasDatabase = (dataDir: string) => existsSync(path.join(dataDir, "P
 export const isEmptyDir = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0;
 
 /**
- * Opens an embedded database as the app does (pg_trgm loaded) but without migrating it, from its
- * directory, or loaded there first from a backup tarball (the directory must then be empty).
+ * Opens an embedded database as the app does (pg_trgm loaded) but without migrating it. A directory
+ * unpacked from a backup taken while the service ran opens as after a crash: at its last commit.
  */
-export async function openEmbedded(dataDir: string, backup?: Blob): Promise<PGlite> {
+export async function openEmbedded(dataDir: string): Promise<PGlite> {
   const [{ PGlite }, { pg_trgm }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("@electric-sql/pglite/contrib/pg_trgm"),
   ]);
-  return PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: backup });
+  return PGlite.create(dataDir, { extensions: { pg_trgm } });
 }
 
-/** A backup file as PGlite loads it (a gzipped tarball, as /ops/backup and db:backup write them). */
-export function readBackup(file: string): Blob {
+/** Unpacks a backup file (db:backup's) into an empty directory, refusing one that holds no database. */
+export async function unpackBackup(file: string, into: string): Promise<void> {
   if (!existsSync(file)) throw new Refusal(`no backup file at ${file}`);
-  return new Blob([readFileSync(file)], { type: "application/x-gzip" });
+  await extractTarGz(file, into);
+  if (!hasDatabase(into)) throw new Refusal(`${file} holds no embedded database`);
 }
 
 /** Refuses when another process has the directory open: a second PGlite on it would corrupt it. */

@@ -5,11 +5,10 @@
  */
 import { rmSync, statSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { loadServiceEnv, parseArgs, Refusal, runCommand } from "./cli";
-import { hasDatabase, openEmbedded, readBackup, refuseIfHeld } from "./embedded";
+import { hasDatabase, openEmbedded, refuseIfHeld, unpackBackup } from "./embedded";
 import { moveToPostgres } from "./move";
 
 await runCommand(async () => {
@@ -21,7 +20,9 @@ await runCommand(async () => {
 
   const isFile = statSync(from, { throwIfNoEntry: false })?.isFile() ?? false;
   // A backup is opened in a scratch directory of its own; a data directory where it is, once it is free.
-  const scratch = isFile ? await mkdtemp(path.join(tmpdir(), "move-from-backup-")) : undefined;
+  const scratch = isFile
+    ? await mkdtemp(path.join(path.dirname(path.resolve(from)), ".move-from-"))
+    : undefined;
   if (!isFile) {
     if (!hasDatabase(from)) throw new Refusal(`no embedded database in ${from}`);
     refuseIfHeld(from, "move it (the move reads it at rest)");
@@ -33,7 +34,8 @@ await runCommand(async () => {
   });
   const started = performance.now();
   try {
-    const source = scratch ? await openEmbedded(scratch, readBackup(from)) : await openEmbedded(from);
+    if (scratch) await unpackBackup(from, scratch);
+    const source = await openEmbedded(scratch ?? from);
     try {
       console.log(`Moving ${from} into PostgreSQL at ${new URL(config.databaseUrl).host}:`);
       const same = await moveToPostgres({ source, target, targetUrl: config.databaseUrl, log: console.log });

@@ -7,7 +7,7 @@
 import { existsSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { loadServiceEnv, parseArgs, Refusal, runCommand } from "./cli";
-import { isEmptyDir, openEmbedded, readBackup, refuseIfHeld } from "./embedded";
+import { isEmptyDir, openEmbedded, refuseIfHeld, unpackBackup } from "./embedded";
 import { formatSummary, summarize } from "./summary";
 
 await runCommand(async () => {
@@ -20,7 +20,6 @@ await runCommand(async () => {
   }
   const dataDir = config.pgliteDir;
   if (dataDir.startsWith("memory://")) throw new Refusal("PGLITE_DIR is memory://: nothing to restore into");
-  const backup = readBackup(file);
   const occupied = !isEmptyDir(dataDir);
   if (occupied) {
     refuseIfHeld(dataDir, "restore into it");
@@ -37,7 +36,8 @@ await runCommand(async () => {
     `.${path.basename(dataDir)}.restoring-${stamp}`,
   );
   try {
-    const db = await openEmbedded(loading, backup);
+    await unpackBackup(file, loading);
+    const db = await openEmbedded(loading);
     try {
       const query = async (text: string) => (await db.query<unknown[]>(text, [], { rowMode: "array" })).rows;
       console.log(`${file} opens and holds:`);
