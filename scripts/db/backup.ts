@@ -1,8 +1,8 @@
 /**
  * `npm run db:backup -- [file] [--from <origin>]`: a consistent backup of the embedded database, as a
- * gzipped tar of its data directory. While the service has the directory open it alone may
- * read it, so the running service takes it (POST /ops/backup with OPS_TOKEN); stopped, the directory is
- * opened here. The file is checked by opening it before the command says it is done.
+ * gzipped tar of its data directory. While the service has the directory open it alone may read it, so
+ * the running service takes it (POST /ops/backup with OPS_TOKEN); stopped, the directory is packed here.
+ * The file is checked by opening it before the command says it is done.
  */
 import { createWriteStream, mkdirSync, renameSync, rmSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
