@@ -77,6 +77,8 @@ describe("backups of the embedded database", () => {
         const res = await pay(feedbackUrl, postJson(body));
         expect(res.status, await res.clone().text()).toBe(200);
         stored.push((await res.json()).id);
+        // Paced: a steady stream of writes, not as many as the cores can take while the command starts.
+        await new Promise((resolve) => setTimeout(resolve, 150));
       }
     });
     await expect.poll(() => stored.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
