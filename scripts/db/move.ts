@@ -6,6 +6,9 @@ import { Refusal } from "./cli";
 import { insertPage, RowDigest, readingAhead, type TableShape, tablePages, tableShapes } from "./copy-tables";
 import { compareSummaries, publicTables, type Query, quoteIdent, summarize } from "./summary";
 
+// Rows per statement: a page's text arrays stay a few MB, and the statements few.
+const PAGE = 2000;
+
 /** The comparison did not hold: thrown inside the target's transaction, so nothing is committed. */
 class Mismatch extends Error {}
 
@@ -70,19 +73,17 @@ function checkSameShapes(source: TableShape[], target: TableShape[]) {
 
 /**
  * Copies every row of every table of an embedded database into an empty PostgreSQL database: schema by
- * the same migrations, rows in pages of one statement each, in one transaction, sequences carried over. Before it
- * commits, both sides are compared (rows per table, the ledger per status, and a digest of every row);
- * on any difference nothing is committed. Answers whether they were equal; prints both sides.
+ * the same migrations, rows in pages of one statement each, all in one transaction, sequences carried
+ * over. Before it commits, both sides are compared (rows per table, the ledger per status, and a digest
+ * of every row); on any difference nothing is committed. Answers whether they were equal; prints both.
  */
 export async function moveToPostgres(options: {
   source: PGlite;
   target: postgres.Sql;
   targetUrl: string;
   log: (line: string) => void;
-  pageSize?: number;
 }): Promise<boolean> {
   const { log, target } = options;
-  const pageSize = options.pageSize ?? 2000;
   const source = pgliteQuery(options.source);
   await options.source.exec("set timezone to 'UTC'; set datestyle to 'ISO, MDY'");
   await checkSourceMigrations(source);
@@ -104,13 +105,13 @@ export async function moveToPostgres(options: {
         const started = performance.now();
         const digest = new RowDigest();
         // The embedded database reads the next page while PostgreSQL writes this one.
-        for await (const page of readingAhead(tablePages(source, shape, pageSize))) {
+        for await (const page of readingAhead(tablePages(source, shape, PAGE))) {
           for (const row of page) digest.add(row);
           await insertPage(postgresQuery(tx), shape, page);
         }
         // Read back as the source was read: every value's text, so a value the copy changed shows.
         const back = new RowDigest();
-        for await (const page of tablePages(postgresQuery(tx), shape, pageSize)) {
+        for await (const page of tablePages(postgresQuery(tx), shape, PAGE)) {
           for (const row of page) back.add(row);
         }
         digests.set(shape.name, { source: digest, target: back });
