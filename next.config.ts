@@ -31,7 +31,7 @@ const nextConfig: NextConfig = {
     return [
       // Pages and static files; the JSON and text answers below get their own, stricter set.
       {
-        source: "/:path((?!api/|openapi\\.json|llms\\.txt|\\.well-known/|healthz|readyz|metrics).*)",
+        source: "/:path((?!api/|openapi\\.json|llms\\.txt|\\.well-known/|healthz|readyz|metrics|ops/).*)",
         headers: SECURITY_HEADERS,
       },
       // JSON and text answers never run scripts, get framed or leak their URL (lib/http/security-headers.ts).
@@ -43,6 +43,7 @@ const nextConfig: NextConfig = {
         "/healthz",
         "/readyz",
         "/metrics",
+        "/ops/:path*",
       ].map((source) => ({
         source,
         headers: [

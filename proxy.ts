@@ -16,10 +16,10 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      // Pages only: API, discovery and operations answers (healthz, readyz, metrics) carry their own
+      // Pages only: API, discovery and operations answers (healthz, readyz, metrics, ops/) carry their own
       // strict policy (next.config.ts), static files need none.
       source:
-        "/((?!api/|_next/static|_next/image|favicon.ico|openapi.json|llms.txt|.well-known/|healthz|readyz|metrics).*)",
+        "/((?!api/|_next/static|_next/image|favicon.ico|openapi.json|llms.txt|.well-known/|healthz|readyz|metrics|ops/).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

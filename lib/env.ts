@@ -95,6 +95,11 @@ const serverSchema = z
       .optional(),
     /** Bearer token that /metrics requires; when unset, /metrics answers 404 (off). */
     METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+    /**
+     * Bearer token for the operator routes (POST /ops/backup: the whole embedded database); when unset
+     * they answer 404 (off). Longer than the metrics token: it reads every row.
+     */
+    OPS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
     /** One JSON line per request on stdout; unset: on in production only. */
     LOG_REQUESTS: z
       .enum(["true", "false"], { error: "must be true or false" })

@@ -1,5 +1,6 @@
 import "server-only";
 import { mkdirSync } from "node:fs";
+import { cp } from "node:fs/promises";
 import path from "node:path";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
@@ -15,6 +16,9 @@ type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Sch
 /** Either the database or an open transaction: verbs accept both so they compose. */
 export type DbOrTx = Db | Tx;
 
+/** What copyEmbeddedDb did: copied, or nothing, since the data is in PostgreSQL or in memory. */
+export type DataDirCopy = "copied" | "postgres" | "in-memory";
+
 /**
  * `asyncCommit` is the same database for short-lived bookkeeping whose loss in a database crash is
  * harmless (see getAsyncCommitDb); on PGlite it is `db` itself.
@@ -26,6 +30,8 @@ type Handle = {
   lockSession: () => Promise<LockSession>;
   close: () => Promise<void>;
   driver: "pglite" | "postgres";
+  /** Copies the embedded database's data directory to `to` (see copyEmbeddedDb). */
+  copyDataDir: (to: string) => Promise<DataDirCopy>;
 };
 
 // A few connections for the bookkeeping statements (one each per signed request or paid call).
@@ -71,6 +77,7 @@ async function open(url: string | undefined, dataDir: string): Promise<Handle> {
         await Promise.all([client.end(), asyncClient.end(), ...[...sessions].map((s) => s.close())]);
       },
       driver: "postgres",
+      copyDataDir: async () => "postgres",
     };
   }
   const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
@@ -90,6 +97,11 @@ async function open(url: string | undefined, dataDir: string): Promise<Handle> {
     lockSession: async () => pgliteLockSession(client),
     close: () => client.close(),
     driver: "pglite",
+    copyDataDir: async (to) => {
+      if (dataDir.startsWith("memory://")) return "in-memory";
+      await client._runExclusiveQuery(() => cp(dataDir, to, { recursive: true }));
+      return "copied";
+    },
   };
 }
 
@@ -142,6 +154,15 @@ export function getAsyncCommitDb(): Promise<Db> {
 /** A new session of this process's own for session-level advisory locks (see LockSession). */
 export function openLockSession(): Promise<LockSession> {
   return processHandle().then((h) => h.lockSession());
+}
+
+/**
+ * Copies the embedded database's data directory to `to`, consistently: under PGlite's query lock (the
+ * one its own dumpDataDir takes), so no statement runs meanwhile, and the copy is what a crash at that
+ * instant would leave, which PostgreSQL's recovery opens at the last commit.
+ */
+export function copyEmbeddedDb(to: string): Promise<DataDirCopy> {
+  return processHandle().then((h) => h.copyDataDir(to));
 }
 
 /** Opens a separate, migrated database handle (tests, scripts). */
