@@ -25,9 +25,10 @@ const reader = (role: Role): typeof fetch => (role === "unsigned" ? appFetch : s
 const namespace = uniqueName("seen");
 const items = { alice: [] as string[], bob: [] as string[] };
 const allIds = () => [...items.alice, ...items.bob];
-/** The items a role may see as rows of its own: its submissions, or all of them for the owner. */
+/** The items a role may see as rows of its own: its submissions, or all of them for the owner. A copy, so
+ * sorting it leaves `items` in the order the reports were filed (the group check reads Alice's first). */
 const own = (role: Role) =>
-  role === "owner" ? allIds() : role === "alice" || role === "bob" ? items[role] : [];
+  role === "owner" ? allIds() : role === "alice" || role === "bob" ? [...items[role]] : [];
 
 const checkout = {
   type: "bug",
