@@ -46,3 +46,22 @@ export function refusalReason(error: unknown): string {
     .split("\n")[0]!
     .slice(0, 200);
 }
+
+/**
+ * Why a chain could not be asked, in words that cannot carry its URL (viem's messages name it): `late` for a
+ * timeout, the HTTP status, the JSON-RPC code, or "unreachable".
+ */
+export function unreachableWords(error: unknown, late: string): string {
+  if (!(error instanceof BaseError)) return "unreachable";
+  let reason = "failed";
+  error.walk((cause) => {
+    if (cause instanceof TimeoutError) reason = late;
+    else if (cause instanceof HttpRequestError)
+      reason = cause.status ? `HTTP ${cause.status}` : "unreachable";
+    else if (typeof (cause as { code?: unknown }).code === "number") {
+      reason = `RPC error ${(cause as { code: number }).code}`;
+    }
+    return false;
+  });
+  return reason;
+}

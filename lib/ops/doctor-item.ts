@@ -1,6 +1,6 @@
 import "server-only";
-import { BaseError, createPublicClient, HttpRequestError, TimeoutError as RpcTimeout } from "viem";
-import { isChainUnreachable, refusalReason } from "@/lib/chain/failures";
+import { BaseError, createPublicClient } from "viem";
+import { isChainUnreachable, refusalReason, unreachableWords } from "@/lib/chain/failures";
 import { rpcTransport } from "@/lib/chain/rpc";
 import { TimeoutError, withTimeout } from "@/lib/payment/timeout";
 
@@ -41,17 +41,7 @@ function failureWords(error: unknown, timeoutMs: number): string {
   if (!(error instanceof BaseError)) return "unreachable";
   // The node answered, and refused (a revert, no such contract): its first line names no URL.
   if (!isChainUnreachable(error)) return `refused: ${refusalReason(error)}`;
-  let reason = "failed";
-  error.walk((cause) => {
-    if (cause instanceof RpcTimeout) reason = late;
-    else if (cause instanceof HttpRequestError)
-      reason = cause.status ? `HTTP ${cause.status}` : "unreachable";
-    else if (typeof (cause as { code?: unknown }).code === "number") {
-      reason = `RPC error ${(cause as { code: number }).code}`;
-    }
-    return false;
-  });
-  return reason;
+  return unreachableWords(error, late);
 }
 
 /**

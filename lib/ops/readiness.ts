@@ -1,8 +1,9 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { BaseError, createPublicClient, type Hex, HttpRequestError, TimeoutError as RpcTimeout } from "viem";
+import { createPublicClient, type Hex } from "viem";
 import { readContract } from "viem/actions";
 import { Abis } from "viem/tempo";
+import { unreachableWords } from "@/lib/chain/failures";
 import { rpcTransport } from "@/lib/chain/rpc";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
@@ -35,18 +36,7 @@ class WrongChain extends Error {}
 function reasonOf(error: unknown): string {
   if (error instanceof WrongChain) return error.message;
   if (error instanceof TimeoutError) return `no answer within ${CHECK_TIMEOUT_MS} ms`;
-  if (!(error instanceof BaseError)) return "unreachable";
-  let reason = "failed";
-  error.walk((cause) => {
-    if (cause instanceof RpcTimeout) reason = `no answer within ${CHECK_TIMEOUT_MS} ms`;
-    else if (cause instanceof HttpRequestError)
-      reason = cause.status ? `HTTP ${cause.status}` : "unreachable";
-    else if (typeof (cause as { code?: unknown }).code === "number") {
-      reason = `RPC error ${(cause as { code: number }).code}`;
-    }
-    return false;
-  });
-  return reason;
+  return unreachableWords(error, `no answer within ${CHECK_TIMEOUT_MS} ms`);
 }
 
 async function timed(run: () => Promise<string | undefined>): Promise<Check> {

@@ -23,6 +23,17 @@ export function credentialHashOf(credential: string): string {
   return createHash("sha256").update(credential).digest("base64url");
 }
 
+/** What a claim records: the credential, the operation and its lock, the request and how it is keyed. */
+type ClaimInput = {
+  payment: ReadCredential;
+  operation: string;
+  lockKey: string | null;
+  request: Record<string, unknown>;
+  requestHash: string;
+  credentialHash?: string;
+  idempotencyKey?: string | null;
+};
+
 /**
  * Claims a read credential before any money moves. The database refuses, across processes, a duplicate
  * credential by its payment key (handing back its row, so the caller answers by its state) and a second
@@ -30,14 +41,7 @@ export function credentialHashOf(credential: string): string {
  */
 export async function claimPayment(
   db: DbOrTx,
-  input: {
-    payment: ReadCredential;
-    operation: string;
-    lockKey: string | null;
-    request: Record<string, unknown>;
-    requestHash: string;
-    credentialHash?: string;
-    idempotencyKey?: string | null;
+  input: ClaimInput & {
     /** Takes the business resource in the same transaction; throws (and claims nothing) when it cannot. */
     reserve?: (tx: DbOrTx, paymentId: string) => Promise<void>;
   },
@@ -114,15 +118,7 @@ const claimStatement = prepared((db) =>
 async function insertClaim(
   tx: DbOrTx,
   id: string,
-  input: {
-    payment: ReadCredential;
-    operation: string;
-    lockKey: string | null;
-    request: Record<string, unknown>;
-    requestHash: string;
-    credentialHash?: string;
-    idempotencyKey?: string | null;
-  },
+  input: ClaimInput,
 ): Promise<boolean> {
   const { payment } = input;
   const inserted = await claimStatement(tx).execute({

@@ -1,5 +1,6 @@
-import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import type { FeedbackStatus } from "@/lib/schemas/feedback";
+import { instant } from "./columns";
 
 /** What happened to an item: every status change, message and follow-up, in order, for its history. */
 export type FeedbackEventKind = "status" | "follow_up" | "merged" | "unmerged" | "suggested" | "labels";
@@ -19,7 +20,7 @@ export const feedbackEvents = pgTable(
     message: text("message"),
     /** A follow-up's added details (steps, expected, actual, context), as the submitter sent them. */
     details: jsonb("details").$type<Record<string, unknown>>(),
-    createdAt: timestamp("created_at", { precision: 3, withTimezone: true, mode: "date" }).notNull(),
+    createdAt: instant("created_at").notNull(),
   },
   (t) => [
     index("feedback_events_item_idx").on(t.feedbackId, t.createdAt, t.id),

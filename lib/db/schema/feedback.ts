@@ -1,16 +1,7 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
+import { boolean, check, customType, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import type { FeedbackStatus } from "@/lib/schemas/feedback";
+import { instant } from "./columns";
 
 export type FeedbackTarget = { kind: string; value: string; host: string };
 export type GroupKind = "merged" | "suggested";
@@ -51,7 +42,7 @@ export const feedback = pgTable(
     /** The triage status; "resolved" exactly when `resolved` is true (a check keeps them together). */
     status: text("status").$type<FeedbackStatus>().notNull().default("open"),
     resolveMessage: text("resolve_message"),
-    resolvedAt: timestamp("resolved_at", { precision: 3, withTimezone: true, mode: "date" }),
+    resolvedAt: instant("resolved_at"),
     resolvedBy: text("resolved_by"),
     rewardAmount: text("reward_amount"),
     rewardTxHash: text("reward_tx_hash"),
@@ -70,8 +61,8 @@ export const feedback = pgTable(
     /** The owner's labels, sorted, each at most once. */
     labels: text("labels").array().notNull().default(sql`'{}'::text[]`),
     /** When the service last looked for similar reports to group this one with; null: not yet. */
-    groupedAt: timestamp("grouped_at", { precision: 3, withTimezone: true, mode: "date" }),
-    createdAt: timestamp("created_at", { precision: 3, withTimezone: true, mode: "date" }).notNull(),
+    groupedAt: instant("grouped_at"),
+    createdAt: instant("created_at").notNull(),
     search: tsvector("search").generatedAlwaysAs(SEARCH_DOCUMENT),
     /**
      * What the duplicate suggestion compares (lib/domain/feedback/alike.ts), kept by the database so a

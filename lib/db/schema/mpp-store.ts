@@ -1,4 +1,5 @@
-import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { instant } from "./columns";
 
 /** mppx's key-value store (replay markers, challenge state), shared by every app instance. */
 export const mppStore = pgTable(
@@ -6,7 +7,7 @@ export const mppStore = pgTable(
   {
     key: text("key").primaryKey(),
     value: jsonb("value").notNull(),
-    expiresAt: timestamp("expires_at", { precision: 3, withTimezone: true, mode: "date" }),
+    expiresAt: instant("expires_at"),
   },
   (t) => [index("mpp_store_expires_idx").on(t.expiresAt)],
 );

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, date, index, pgTable, text } from "drizzle-orm/pg-core";
 import {
   WEBHOOK_DIGESTS,
   WEBHOOK_FORMATS,
@@ -7,6 +7,7 @@ import {
   type WebhookFormat,
 } from "@/lib/schemas/webhook";
 import { type SubscribableEvent, WEBHOOK_EVENTS } from "@/lib/schemas/webhook-events";
+import { instant } from "./columns";
 
 const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
@@ -36,7 +37,7 @@ export const namespaces = pgTable(
     /** The chain the owner's contract wallet paid on (its address is its own there only); null for a plain key. */
     ownerContractOn: text("owner_contract_on"),
     paymentId: text("payment_id").notNull().unique(),
-    createdAt: timestamp("created_at", { precision: 3, withTimezone: true, mode: "date" }).notNull(),
+    createdAt: instant("created_at").notNull(),
   },
   (t) => [
     index("namespaces_owner_idx").on(t.ownerWallet),

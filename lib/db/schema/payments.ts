@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { instant, rowTimes } from "./columns";
 
 export type PaymentStatus = "claimed" | "settled" | "fulfilled" | "failed" | "refunded";
 
@@ -32,7 +33,7 @@ export const payments = pgTable(
      * The claim's deadline: when the credential stops being able to move money. Every claim has one,
      * and past it reconciliation drives the claim to a final state (settled and stored, or failed).
      */
-    expiresAt: timestamp("expires_at", { precision: 3, withTimezone: true, mode: "date" }).notNull(),
+    expiresAt: instant("expires_at").notNull(),
     request: jsonb("request").$type<Record<string, unknown>>().notNull(),
     /** SHA-256 of the request body the credential paid for: a re-send of the same request gets its answer again. */
     requestHash: text("request_hash"),
@@ -43,12 +44,7 @@ export const payments = pgTable(
     resultId: text("result_id"),
     /** The answer the paid write gave, stored with it: what a re-sent credential is answered with. */
     response: jsonb("response").$type<Record<string, unknown>>(),
-    createdAt: timestamp("created_at", { precision: 3, withTimezone: true, mode: "date" })
-      .notNull()
-      .defaultNow(),
-    updatedAt: timestamp("updated_at", { precision: 3, withTimezone: true, mode: "date" })
-      .notNull()
-      .defaultNow(),
+    ...rowTimes(),
   },
   (t) => [
     uniqueIndex("payments_payment_key_uq").on(t.paymentKey),

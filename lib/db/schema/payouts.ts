@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { rowTimes } from "./columns";
 
 export type PayoutStatus = "pending" | "paid" | "refunding" | "refunded";
 
@@ -24,12 +25,7 @@ export const payouts = pgTable(
     refundTxHash: text("refund_tx_hash"),
     attempts: integer("attempts").notNull().default(0),
     error: text("error"),
-    createdAt: timestamp("created_at", { precision: 3, withTimezone: true, mode: "date" })
-      .notNull()
-      .defaultNow(),
-    updatedAt: timestamp("updated_at", { precision: 3, withTimezone: true, mode: "date" })
-      .notNull()
-      .defaultNow(),
+    ...rowTimes(),
   },
   (t) => [
     index("payouts_status_idx").on(t.status, t.updatedAt),

@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, text } from "drizzle-orm/pg-core";
+import { instant } from "./columns";
 
 /** Browser sessions opened by a SIWE sign-in; the cookie holds a random token, the table only its hash. */
 export const sessions = pgTable(
@@ -9,11 +10,9 @@ export const sessions = pgTable(
     chainId: text("chain_id").notNull(),
     /** The chain a contract wallet signed in on (an identity there only); null for a plain key. */
     contractOn: text("contract_on"),
-    createdAt: timestamp("created_at", { precision: 3, withTimezone: true, mode: "date" })
-      .notNull()
-      .defaultNow(),
-    expiresAt: timestamp("expires_at", { precision: 3, withTimezone: true, mode: "date" }).notNull(),
-    revokedAt: timestamp("revoked_at", { precision: 3, withTimezone: true, mode: "date" }),
+    createdAt: instant("created_at").notNull().defaultNow(),
+    expiresAt: instant("expires_at").notNull(),
+    revokedAt: instant("revoked_at"),
   },
   (t) => [index("sessions_expires_idx").on(t.expiresAt)],
 );

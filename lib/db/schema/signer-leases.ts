@@ -1,4 +1,5 @@
-import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { pgTable, text } from "drizzle-orm/pg-core";
+import { instant } from "./columns";
 
 /**
  * No longer read or written: which instance may sign with a key whose nonces are sequential is now a
@@ -8,5 +9,5 @@ import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
 export const signerLeases = pgTable("signer_leases", {
   address: text("address").primaryKey(),
   holder: text("holder").notNull(),
-  expiresAt: timestamp("expires_at", { precision: 3, withTimezone: true, mode: "date" }).notNull(),
+  expiresAt: instant("expires_at").notNull(),
 });

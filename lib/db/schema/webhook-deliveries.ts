@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { instant } from "./columns";
 
 /** "folded": a chat-format event sent in another delivery's message (`foldedInto`), never on its own. */
 export type DeliveryStatus = "pending" | "delivered" | "failed" | "folded";
@@ -17,17 +18,13 @@ export const webhookDeliveries = pgTable(
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     status: text("status").$type<DeliveryStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { precision: 3, withTimezone: true, mode: "date" })
-      .notNull()
-      .defaultNow(),
-    lockedUntil: timestamp("locked_until", { precision: 3, withTimezone: true, mode: "date" }),
+    nextAttemptAt: instant("next_attempt_at").notNull().defaultNow(),
+    lockedUntil: instant("locked_until"),
     lastStatusCode: integer("last_status_code"),
     lastError: text("last_error"),
-    lastAttemptAt: timestamp("last_attempt_at", { precision: 3, withTimezone: true, mode: "date" }),
-    deliveredAt: timestamp("delivered_at", { precision: 3, withTimezone: true, mode: "date" }),
-    createdAt: timestamp("created_at", { precision: 3, withTimezone: true, mode: "date" })
-      .notNull()
-      .defaultNow(),
+    lastAttemptAt: instant("last_attempt_at"),
+    deliveredAt: instant("delivered_at"),
+    createdAt: instant("created_at").notNull().defaultNow(),
     /** On a re-send: the delivery it copies (same event, same body, a new webhook-id). */
     resentFrom: text("resent_from"),
     /** On a delivery the owner re-sent: its copy. Set by a conditional update, so a delivery is re-sent once. */
