@@ -1,5 +1,5 @@
 import { TransactionRollbackError } from "drizzle-orm";
-import { afterAll, it } from "vitest";
+import { afterAll, beforeAll, it } from "vitest";
 import { type DbOrTx, openDb } from "@/lib/db/client";
 
 type Handle = Awaited<ReturnType<typeof openDb>>;
@@ -10,6 +10,11 @@ function database(): Promise<Handle> {
   handle ??= openDb({ url: process.env.DATABASE_URL });
   return handle;
 }
+
+// Opening and migrating the database is the file's setup, under the hook timeout, not its first test's cost.
+beforeAll(async () => {
+  await database();
+});
 
 afterAll(async () => {
   await (await handle)?.close();
@@ -31,7 +36,7 @@ async function inRollback(fn: (db: DbOrTx) => Promise<void>): Promise<void> {
   }
 }
 
-/** A test whose writes are rolled back when it ends (see inRollback). */
-export function rolledBack(name: string, fn: (db: DbOrTx) => Promise<void>, timeout = 30_000) {
+/** A test whose writes are rolled back when it ends (see inRollback); the project's timeout unless given. */
+export function rolledBack(name: string, fn: (db: DbOrTx) => Promise<void>, timeout?: number) {
   it(name, () => inRollback(fn), timeout);
 }

@@ -185,6 +185,8 @@ describe("the EIP-4361 text of a sign-in proof", () => {
     expect(siweMessage({ ...base, issuedAt: "2026-02-30T10:00:00Z" })).toBeNull();
   });
 
+  // Inputs long enough that a quadratic scan would take minutes, where a linear one takes about 20 ms: the
+  // bound is 250 times that, so a loaded machine passes and a backtracking pattern still fails.
   it("takes linear time on hostile input", () => {
     const base: SiweFields = {
       domain: "localhost:3000",
@@ -196,9 +198,9 @@ describe("the EIP-4361 text of a sign-in proof", () => {
       issuedAt: "2026-11-24T10:00:00Z",
     };
     const hostile = [
-      `http://${"a:".repeat(10_000)}${"b".repeat(10_000)} `,
-      `http://${"%41".repeat(10_000)}@${"[".repeat(2)}${"1:".repeat(10_000)}`,
-      `x:${"/".repeat(20_000)}${"c/".repeat(10_000)}?${"?/".repeat(10_000)}#${"#".repeat(2)}`,
+      `http://${"a:".repeat(100_000)}${"b".repeat(100_000)} `,
+      `http://${"%41".repeat(100_000)}@${"[".repeat(2)}${"1:".repeat(100_000)}`,
+      `x:${"/".repeat(200_000)}${"c/".repeat(100_000)}?${"?/".repeat(100_000)}#${"#".repeat(2)}`,
     ];
     for (const long of hostile) {
       const started = performance.now();
@@ -206,7 +208,7 @@ describe("the EIP-4361 text of a sign-in proof", () => {
         expect(siweMessage({ ...base, [key]: long }) === null).toBe(true);
       }
       expect(siweMessage({ ...base, resources: [long] }) === null).toBe(true);
-      expect(performance.now() - started).toBeLessThan(50);
+      expect(performance.now() - started).toBeLessThan(5_000);
     }
   });
 });

@@ -133,7 +133,8 @@ describe("the doctor's items, one misconfiguration at a time", () => {
       x402Items(config({ X402_RPC_URL: `${closed}/v2/SECRET-API-KEY` }), 500),
       tempoItems(config({ TEMPO_RPC_URL: `${silent}/SECRET-API-KEY` }), 500),
     ]);
-    expect(performance.now() - started).toBeLessThan(3_000);
+    // Bounded: without the 500 ms bound, viem's own timeout and retries would take 40 s.
+    expect(performance.now() - started).toBeLessThan(8_000);
     expect(named(refused, "x402 chain")).toMatchObject({
       status: "error",
       detail: expect.stringContaining("unreachable"),

@@ -17,7 +17,8 @@ describe("readiness on a bad day", () => {
     const body = JSON.parse(text);
     expect(body.status).toBe("unavailable");
     expect(body.checks.x402Chain).toEqual({ ok: false, latencyMs: expect.any(Number), error: "unreachable" });
-    expect(body.checks.x402Chain.latencyMs).toBeLessThan(2_500);
+    // "unreachable", not the 2 s check timeout's words: refused at once. The latency only shows it was bounded.
+    expect(body.checks.x402Chain.latencyMs).toBeLessThan(10_000);
     expect(body.checks.database.ok).toBe(true);
     expect(body.checks.tempoChain.ok).toBe(true);
     expect(text).not.toContain("127.0.0.1");

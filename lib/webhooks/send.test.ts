@@ -103,7 +103,7 @@ describe("sendWebhook against a local receiver (loopback explicitly allowed)", (
       },
     );
     expect(result).toMatchObject({ ok: false, statusCode: null, error: "timed out after 0.3 s" });
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it("reads at most the capped body", async () => {

@@ -155,10 +155,9 @@ describe("webhooks", () => {
       passDone = true;
     });
     while (received.length === before) await new Promise((r) => setTimeout(r, 20));
-    // The worker is stuck on a receiver that never answers; a paid call is not held up by it.
-    const started = Date.now();
+    // The worker is stuck on a receiver that never answers (for 5 s); a paid call is not held up by it: it
+    // is answered while the pass still waits.
     const id = await submit("During the outage");
-    expect(Date.now() - started).toBeLessThan(4_000);
     expect(passDone).toBe(false);
     expect(await pass).toEqual({ delivered: 0, pending: 1, failed: 0, released: 0 });
 
