@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { parseUsd } from "@/lib/money";
 import { useClientConfig } from "../config";
 import { postRegister } from "../fetchers/namespaces";
-import { namespacesQuery, queryKeys } from "../queries";
+import { namespaceAccessQuery, namespacesQuery, queryKeys } from "../queries";
 import { rereadAfterWrite } from "./after-write";
 import { usePayingFetch } from "./use-paying-fetch";
 
@@ -21,6 +21,12 @@ export function useRegisterNamespace(owner: string) {
       const pay = await preparePay(parseUsd(config.prices.register) ?? 0n);
       return postRegister(pay, input);
     },
-    onSuccess: () => rereadAfterWrite(queryClient, [queryKeys.namespaces(owner)]),
+    onSuccess: (_, { namespace }) =>
+      rereadAfterWrite(queryClient, [queryKeys.namespaces(owner), queryKeys.access(owner, namespace)]),
   });
+}
+
+/** Whether the signed-in wallet owns `namespace`, or it is unregistered, or someone else's. */
+export function useNamespaceAccess(owner: string, namespace: string) {
+  return useQuery({ ...namespaceAccessQuery(owner, namespace), enabled: owner !== "" });
 }
