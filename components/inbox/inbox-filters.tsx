@@ -4,6 +4,7 @@ import { SearchIcon } from "@/components/ui/icons";
 import { FEEDBACK_STATUSES } from "@/lib/api-client/inbox-filters";
 import type { FeedbackCounts, InboxFilters } from "@/lib/api-client/types";
 import { SEVERITIES, TYPE_LABELS, TYPES } from "./constants";
+import { LabelPicker } from "./label-picker";
 
 type Props = {
   filters: InboxFilters;
@@ -36,46 +37,6 @@ const pill = (active: boolean) =>
   `inline-flex h-8 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600 ${
     active ? "bg-zinc-900 text-white" : "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900"
   }`;
-
-/** The labels in use, most used first, with how many items carry each; a chosen label stands out. */
-function LabelPicker({
-  value,
-  labels,
-  onChange,
-}: {
-  value: string | undefined;
-  labels: FeedbackCounts["labels"] | undefined;
-  onChange: (label: string | null) => void;
-}) {
-  const id = useId();
-  const known = labels ?? [];
-  // A label from a link may not be in use (any more): it stays selectable so the view can be read.
-  const options =
-    value && !known.some((l) => l.name === value) ? [{ name: value, count: 0 }, ...known] : known;
-  if (options.length === 0) return null;
-  return (
-    <>
-      <label htmlFor={id} className="sr-only">
-        Label
-      </label>
-      <select
-        id={id}
-        value={value ?? ""}
-        onChange={(e) => onChange(e.target.value || null)}
-        className={`h-8 max-w-44 rounded-lg border px-2 text-sm ${
-          value ? "border-zinc-900 bg-zinc-900 text-white" : "border-zinc-300 bg-white"
-        }`}
-      >
-        <option value="">Any label</option>
-        {options.map((l) => (
-          <option key={l.name} value={l.name}>
-            {l.name} ({l.count})
-          </option>
-        ))}
-      </select>
-    </>
-  );
-}
 
 /** Type tabs with counts, then status, severity, stage, order, label and search; every change lands in the URL. */
 export function InboxFilterBar({ filters, counts, onChange }: Props) {

@@ -141,6 +141,8 @@ function OwnerNote({ item }: { item: Submission }) {
   const last = item.history.findLast((h) => h.kind === "status" && h.message);
   if (!last?.message) return null;
   const asking = item.status === "needs_info";
+  // Once answered, the question is past: the answer is the newest entry of the history below.
+  const answered = !asking && item.history.at(-1)?.kind === "follow_up";
   return (
     <div
       className={`mt-3 rounded-lg border-l-2 px-3 py-2 text-sm ${
@@ -149,7 +151,8 @@ function OwnerNote({ item }: { item: Submission }) {
       data-testid="owner-note"
     >
       <p className={`text-xs ${asking ? "text-amber-900" : "text-zinc-600"}`}>
-        {asking ? "The owner asks" : "The owner says"} · <LocalTime iso={last.at} relative />
+        {asking ? "The owner asks" : answered ? "The owner asked (you answered)" : "The owner says"} ·{" "}
+        <LocalTime iso={last.at} relative />
       </p>
       <p className="mt-1 break-words whitespace-pre-wrap text-zinc-800">{last.message}</p>
     </div>

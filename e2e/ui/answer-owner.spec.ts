@@ -53,6 +53,7 @@ for (const size of Object.keys(SIZES) as SizeName[]) {
       await expect(mine.getByTestId("answer-tx")).toContainText(/0x[0-9a-f]{64}/);
       // Open again: its badge says so, and the form is gone (the question stays in the history).
       await expect(mine.getByText("Open", { exact: true })).toBeVisible();
+      await expect(mine.getByTestId("owner-note")).toContainText("The owner asked (you answered)");
       await expect(mine.getByRole("button", { name: /Answer the owner/ })).toHaveCount(0);
       const history = mine.getByRole("list", { name: "History" });
       await expect(history).toBeVisible();
