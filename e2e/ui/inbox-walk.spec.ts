@@ -194,10 +194,18 @@ for (const size of Object.keys(SIZES) as SizeName[]) {
   test(`at ${size}, first loads of filtered, searched and opened views hydrate without an error`, async ({
     browser,
   }) => {
-    const { context, page } = await openAs(browser, "owner", size, { owner });
+    // A reader whose browser formats numbers and times unlike the server's defaults.
+    const { context, page } = await openAs(
+      browser,
+      "owner",
+      size,
+      { owner },
+      { locale: "de-DE", timezoneId: "Asia/Tokyo" },
+    );
     try {
       const errors = watchConsole(page);
       const views = [
+        `?item=${world.ids[2]}`,
         "?status=all",
         "?q=notifications",
         `?type=bug&item=${world.grouped}`,

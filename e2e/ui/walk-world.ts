@@ -1,4 +1,10 @@
-import { type Browser, type BrowserContext, expect as baseExpect, type Page } from "@playwright/test";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  expect as baseExpect,
+  type Page,
+} from "@playwright/test";
 import type { Hex } from "viem";
 import { createSignInFetch } from "../../scripts/clients/siwx-fetch";
 import type { DevAccount } from "../../scripts/devnet/accounts";
@@ -28,7 +34,13 @@ export const SIZES = {
 } as const;
 export type SizeName = keyof typeof SIZES;
 
-type Report = { type: "bug" | "feature" | "feedback"; title: string; description: string; severity?: string };
+type Report = {
+  type: "bug" | "feature" | "feedback";
+  title: string;
+  description: string;
+  severity?: string;
+  context?: string;
+};
 
 /** Thirty reports as agents write them; the first two say the same thing (a group of duplicates). */
 export const REPORTS: readonly Report[] = [
@@ -51,6 +63,10 @@ export const REPORTS: readonly Report[] = [
     title: "Checkout button does nothing on Safari 17",
     description: "Clicking Pay on /checkout leaves the page unchanged; the console shows a TypeError.",
     severity: "critical",
+    // Over a thousand characters: the item shows its length with a thousands separator.
+    context: JSON.stringify({
+      console: Array.from({ length: 40 }, (_, i) => `TypeError at checkout.js:${i}`),
+    }),
   },
   {
     type: "feature",
@@ -409,8 +425,9 @@ export async function openAs(
   role: Role,
   size: SizeName,
   states: Partial<Record<Role, StorageState>>,
+  options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: SIZES[size], storageState: states[role] });
+  const context = await browser.newContext({ ...options, viewport: SIZES[size], storageState: states[role] });
   const page = await context.newPage();
   if (role !== "visitor") await injectWallet(page, WALLET_OF[role].privateKey);
   return { context, page };
