@@ -1,7 +1,13 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const UNIT = ["lib/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts", "testing/**/*.test.ts"];
+const UNIT = [
+  "lib/**/*.test.ts",
+  "app/**/*.test.ts",
+  "components/**/*.test.ts",
+  "scripts/**/*.test.ts",
+  "testing/**/*.test.ts",
+];
 const INTEGRATION = [
   "lib/**/*.integration.test.ts",
   "app/**/*.integration.test.ts",

@@ -121,6 +121,17 @@ export default function Home() {
           context.
         </p>
         <Snippet code={snippet} label="agent.ts" />
+        <p className="mt-4 max-w-2xl text-sm text-zinc-600">
+          Building an agent? The whole service on one page is at{" "}
+          <a href="/llms.txt" className="font-medium text-indigo-700 underline underline-offset-2">
+            /llms.txt
+          </a>
+          , and every call with its price and schemas at{" "}
+          <a href="/openapi.json" className="font-medium text-indigo-700 underline underline-offset-2">
+            /openapi.json
+          </a>
+          .
+        </p>
       </section>
     </main>
   );

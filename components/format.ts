@@ -21,3 +21,12 @@ export function timeAgo(iso: string, now = Date.now()): string {
   if (seconds < 30 * 86_400) return `${Math.floor(seconds / 86_400)}d`;
   return new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric" }).format(new Date(iso));
 }
+
+// One locale on the server and in the browser: a count rendered on the server must read the same when the
+// page hydrates, whatever the reader's locale ("1,234" against "1.234" is a hydration mismatch).
+const COUNT = new Intl.NumberFormat("en-US");
+
+/** A whole number with thousands separators, the same wherever it is rendered. */
+export function formatCount(n: number): string {
+  return COUNT.format(n);
+}

@@ -6,13 +6,17 @@ import { prefetchNamespaces } from "@/lib/api-client/server-prefetch";
 
 export const metadata = { title: "Your namespaces · Feedback" };
 
-export default async function DashboardPage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function DashboardPage({ searchParams }: Props) {
+  // "Register this name", from the page of a name nobody owns yet.
+  const register = (await searchParams).register;
   const state = await prefetchNamespaces((await headers()).get("cookie"));
   return (
     <main>
       <SignInGate title="Sign in to see your namespaces">
         <HydrationBoundary state={state}>
-          <NamespacesDashboard />
+          <NamespacesDashboard registerName={typeof register === "string" ? register : undefined} />
         </HydrationBoundary>
       </SignInGate>
     </main>

@@ -4,6 +4,7 @@ import { SearchIcon } from "@/components/ui/icons";
 import { FEEDBACK_STATUSES } from "@/lib/api-client/inbox-filters";
 import type { FeedbackCounts, InboxFilters } from "@/lib/api-client/types";
 import { SEVERITIES, TYPE_LABELS, TYPES } from "./constants";
+import { LabelPicker } from "./label-picker";
 
 type Props = {
   filters: InboxFilters;
@@ -37,46 +38,6 @@ const pill = (active: boolean) =>
     active ? "bg-zinc-900 text-white" : "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900"
   }`;
 
-/** The labels in use, most used first, with how many items carry each; a chosen label stands out. */
-function LabelPicker({
-  value,
-  labels,
-  onChange,
-}: {
-  value: string | undefined;
-  labels: FeedbackCounts["labels"] | undefined;
-  onChange: (label: string | null) => void;
-}) {
-  const id = useId();
-  const known = labels ?? [];
-  // A label from a link may not be in use (any more): it stays selectable so the view can be read.
-  const options =
-    value && !known.some((l) => l.name === value) ? [{ name: value, count: 0 }, ...known] : known;
-  if (options.length === 0) return null;
-  return (
-    <>
-      <label htmlFor={id} className="sr-only">
-        Label
-      </label>
-      <select
-        id={id}
-        value={value ?? ""}
-        onChange={(e) => onChange(e.target.value || null)}
-        className={`h-8 max-w-44 rounded-lg border px-2 text-sm ${
-          value ? "border-zinc-900 bg-zinc-900 text-white" : "border-zinc-300 bg-white"
-        }`}
-      >
-        <option value="">Any label</option>
-        {options.map((l) => (
-          <option key={l.name} value={l.name}>
-            {l.name} ({l.count})
-          </option>
-        ))}
-      </select>
-    </>
-  );
-}
-
 /** Type tabs with counts, then status, severity, stage, order, label and search; every change lands in the URL. */
 export function InboxFilterBar({ filters, counts, onChange }: Props) {
   const [text, setText] = useState(filters.q ?? "");
@@ -84,6 +45,16 @@ export function InboxFilterBar({ filters, counts, onChange }: Props) {
   const severityId = useId();
   const stageId = useId();
   const sortId = useId();
+  const moreId = useId();
+  // On a phone the selects fold behind "Filters", so the first rows show without scrolling.
+  const [more, setMore] = useState(false);
+  const active = [
+    filters.status !== "open",
+    filters.severity,
+    filters.stage,
+    filters.sort,
+    filters.label,
+  ].filter(Boolean).length;
 
   // Follow the URL when it changes from elsewhere (back button, a link).
   useEffect(() => {
@@ -111,9 +82,10 @@ export function InboxFilterBar({ filters, counts, onChange }: Props) {
   }, []);
 
   return (
-    <div className="flex flex-col gap-3 border-b border-zinc-200 bg-white px-4 py-3 sm:px-6">
-      {/* min-w-0: a fieldset is as wide as its content by default, so long counts would widen the page. */}
-      <fieldset className="-mx-1 flex min-w-0 items-center gap-1 overflow-x-auto px-1">
+    <div className="flex flex-col gap-2 border-b border-zinc-200 bg-white px-4 py-2 sm:gap-3 sm:px-6 sm:py-3">
+      {/* min-w-0: a fieldset is as wide as its content by default, so long counts would widen the page.
+          The tabs wrap rather than scroll: a tab cut off at the edge reads as missing. */}
+      <fieldset className="flex min-w-0 flex-wrap items-center gap-1">
         <legend className="sr-only">Type</legend>
         {[undefined, ...TYPES].map((type) => {
           const n = tally(counts, filters.status, type);
@@ -133,75 +105,90 @@ export function InboxFilterBar({ filters, counts, onChange }: Props) {
         })}
       </fieldset>
       <div className="flex flex-wrap items-center gap-2">
-        <fieldset className="flex rounded-lg bg-zinc-100 p-0.5">
-          <legend className="sr-only">Status</legend>
-          {STATUSES.map(([value, label]) => (
-            <button
-              key={value}
-              type="button"
-              aria-pressed={filters.status === value}
-              onClick={() => onChange({ status: value === "open" ? null : value, item: null })}
-              className={`h-7 rounded-md px-2.5 text-sm font-medium ${
-                filters.status === value
-                  ? "bg-white text-zinc-900 shadow-sm"
-                  : "text-zinc-600 hover:text-zinc-900"
-              }`}
-            >
-              {label}
-            </button>
-          ))}
-        </fieldset>
-        <label htmlFor={severityId} className="sr-only">
-          Severity
-        </label>
-        <select
-          id={severityId}
-          value={filters.severity ?? ""}
-          onChange={(e) => onChange({ severity: e.target.value || null, item: null })}
-          className="h-8 rounded-lg border border-zinc-300 bg-white px-2 text-sm"
+        <button
+          type="button"
+          aria-expanded={more}
+          aria-controls={moreId}
+          onClick={() => setMore((m) => !m)}
+          className="order-last h-8 shrink-0 rounded-lg border border-zinc-300 bg-white px-2.5 text-sm font-medium text-zinc-700 sm:hidden"
         >
-          <option value="">Any severity</option>
-          {SEVERITIES.map((s) => (
-            <option key={s} value={s}>
-              {s[0]?.toUpperCase()}
-              {s.slice(1)}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={stageId} className="sr-only">
-          Triage status
-        </label>
-        <select
-          id={stageId}
-          value={filters.stage ?? ""}
-          onChange={(e) => onChange({ stage: e.target.value || null, item: null })}
-          className="h-8 rounded-lg border border-zinc-300 bg-white px-2 text-sm"
+          Filters{active ? ` · ${active}` : ""}
+        </button>
+        {/* On wider screens this box is not drawn ("contents"): its controls sit in the row beside the search. */}
+        <div
+          id={moreId}
+          className={`${more ? "flex" : "hidden"} order-last w-full flex-wrap items-center gap-2 sm:contents`}
         >
-          <option value="">Any status</option>
-          {FEEDBACK_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABELS[s]}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={sortId} className="sr-only">
-          Order
-        </label>
-        <select
-          id={sortId}
-          value={filters.sort ?? ""}
-          onChange={(e) => onChange({ sort: e.target.value || null, item: null })}
-          className="h-8 rounded-lg border border-zinc-300 bg-white px-2 text-sm"
-        >
-          <option value="">Newest first</option>
-          <option value="reports">Most reports</option>
-        </select>
-        <LabelPicker
-          value={filters.label}
-          labels={counts?.labels}
-          onChange={(label) => onChange({ label, item: null })}
-        />
-        <div className="relative min-w-48 flex-1">
+          <fieldset className="flex rounded-lg bg-zinc-100 p-0.5">
+            <legend className="sr-only">Status</legend>
+            {STATUSES.map(([value, label]) => (
+              <button
+                key={value}
+                type="button"
+                aria-pressed={filters.status === value}
+                onClick={() => onChange({ status: value === "open" ? null : value, item: null })}
+                className={`h-7 rounded-md px-2.5 text-sm font-medium ${
+                  filters.status === value
+                    ? "bg-white text-zinc-900 shadow-sm"
+                    : "text-zinc-600 hover:text-zinc-900"
+                }`}
+              >
+                {label}
+              </button>
+            ))}
+          </fieldset>
+          <label htmlFor={severityId} className="sr-only">
+            Severity
+          </label>
+          <select
+            id={severityId}
+            value={filters.severity ?? ""}
+            onChange={(e) => onChange({ severity: e.target.value || null, item: null })}
+            className="h-8 rounded-lg border border-zinc-300 bg-white px-2 text-sm"
+          >
+            <option value="">Any severity</option>
+            {SEVERITIES.map((s) => (
+              <option key={s} value={s}>
+                {s[0]?.toUpperCase()}
+                {s.slice(1)}
+              </option>
+            ))}
+          </select>
+          <label htmlFor={stageId} className="sr-only">
+            Triage status
+          </label>
+          <select
+            id={stageId}
+            value={filters.stage ?? ""}
+            onChange={(e) => onChange({ stage: e.target.value || null, item: null })}
+            className="h-8 rounded-lg border border-zinc-300 bg-white px-2 text-sm"
+          >
+            <option value="">Any status</option>
+            {FEEDBACK_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+          <label htmlFor={sortId} className="sr-only">
+            Order
+          </label>
+          <select
+            id={sortId}
+            value={filters.sort ?? ""}
+            onChange={(e) => onChange({ sort: e.target.value || null, item: null })}
+            className="h-8 rounded-lg border border-zinc-300 bg-white px-2 text-sm"
+          >
+            <option value="">Newest first</option>
+            <option value="reports">Most reports</option>
+          </select>
+          <LabelPicker
+            value={filters.label}
+            labels={counts?.labels}
+            onChange={(label) => onChange({ label, item: null })}
+          />
+        </div>
+        <div className="relative min-w-0 flex-1 sm:order-last sm:min-w-48">
           <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-zinc-400" />
           <input
             ref={searchRef}

@@ -1,14 +1,20 @@
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { InboxIcon } from "@/components/ui/icons";
-import { EmptyState, ErrorState, SkeletonRows } from "@/components/ui/states";
+import { ErrorState, SkeletonRows } from "@/components/ui/states";
 import { explainError } from "@/lib/api-client/explain";
 import type { InboxFilters, InboxItem, InboxPage } from "@/lib/api-client/types";
+import { EmptyInbox } from "./empty-inbox";
 import { InboxRow } from "./inbox-row";
 import { useLoadOnScroll } from "./use-load-on-scroll";
 
 type Props = {
+  owner: string;
+  namespace: string;
+  /** Changes the view's filters (in the URL). */
+  onChange: (changes: Record<string, string | null>) => void;
+  /** A link to the view with these changes. */
+  hrefWith: (changes: Record<string, string | null>) => string;
   query: UseInfiniteQueryResult<InfiniteData<InboxPage>>;
   items: InboxItem[];
   filters: InboxFilters;
@@ -20,7 +26,21 @@ type Props = {
 };
 
 /** The inbox's rows, newest first; the next page loads when the reader scrolls to the end, or on "Load more". */
-export function InboxList({ query, items, filters, selectedId, hrefFor, onOpen, picked, onPick }: Props) {
+export function InboxList(props: Props) {
+  const {
+    owner,
+    namespace,
+    onChange,
+    hrefWith,
+    query,
+    items,
+    filters,
+    selectedId,
+    hrefFor,
+    onOpen,
+    picked,
+    onPick,
+  } = props;
   const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   // Never cancel a page already on its way (the default would fetch it twice).
@@ -34,24 +54,14 @@ export function InboxList({ query, items, filters, selectedId, hrefFor, onOpen, 
     return <ErrorState message={explainError(query.error, "load")} onRetry={() => query.refetch()} />;
   }
   if (items.length === 0) {
-    const filtered = filters.type || filters.severity || filters.q;
     return (
-      <EmptyState
-        icon={<InboxIcon />}
-        title={
-          filtered
-            ? "Nothing matches these filters"
-            : filters.status === "open"
-              ? "Inbox zero"
-              : "No items here"
-        }
-      >
-        {filtered
-          ? "Try another type, severity or search."
-          : filters.status === "open"
-            ? "Every item is resolved. New feedback from agents appears here."
-            : "Agents have not sent anything that fits this view yet."}
-      </EmptyState>
+      <EmptyInbox
+        owner={owner}
+        namespace={namespace}
+        filters={filters}
+        hrefWith={hrefWith}
+        onChange={onChange}
+      />
     );
   }
   return (

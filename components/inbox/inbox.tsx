@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useCallback, useEffect, useMemo } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { ArrowLeftIcon, InboxIcon } from "@/components/ui/icons";
 import { EmptyState } from "@/components/ui/states";
@@ -12,6 +12,7 @@ import { BulkBar } from "./bulk-bar";
 import { InboxFilterBar } from "./inbox-filters";
 import { InboxList } from "./inbox-list";
 import { ItemDetail } from "./item-detail";
+import { ShortcutsDialog } from "./shortcuts-dialog";
 import { useInboxUrl } from "./use-inbox-url";
 import { useListKeys } from "./use-list-keys";
 import { useSelection } from "./use-selection";
@@ -32,6 +33,8 @@ export function Inbox({ namespace }: { namespace: string }) {
   const selection = useSelection(order);
   useListKeys(items, selectedId, (id) => update({ item: id }), selection.toggle);
   const picked = items.filter((i) => selection.picked.has(i.id));
+  const [help, setHelp] = useState(false);
+  useHelpKey(setHelp);
 
   // The inbox folds duplicates: it counts groups, and says how many reports they hold.
   const openCount = counts.data?.groups.total.open;
@@ -54,7 +57,9 @@ export function Inbox({ namespace }: { namespace: string }) {
         {openCount !== undefined ? (
           <span className="text-sm text-zinc-600">
             {openCount} open
-            {openReports !== openCount ? ` · ${openReports} reports with their duplicates` : ""}
+            {openReports !== openCount ? (
+              <span className="hidden sm:inline"> · {openReports} reports with their duplicates</span>
+            ) : null}
           </span>
         ) : null}
         <span className="ml-auto flex items-center gap-1 text-sm">
@@ -90,6 +95,10 @@ export function Inbox({ namespace }: { namespace: string }) {
             <BulkBar owner={owner} namespace={namespace} picked={picked} onDone={selection.clear} />
           ) : null}
           <InboxList
+            owner={owner}
+            namespace={namespace}
+            onChange={update}
+            hrefWith={hrefWith}
             picked={selection.picked}
             onPick={selection.toggle}
             query={query}
@@ -116,12 +125,29 @@ export function Inbox({ namespace }: { namespace: string }) {
                 Use <kbd className="rounded border border-zinc-200 px-1">j</kbd> and{" "}
                 <kbd className="rounded border border-zinc-200 px-1">k</kbd> to move,{" "}
                 <kbd className="rounded border border-zinc-200 px-1">x</kbd> to select,{" "}
-                <kbd className="rounded border border-zinc-200 px-1">/</kbd> to search.
+                <kbd className="rounded border border-zinc-200 px-1">/</kbd> to search,{" "}
+                <kbd className="rounded border border-zinc-200 px-1">?</kbd> for every shortcut.
               </span>
             </EmptyState>
           )}
         </div>
       </div>
+      <ShortcutsDialog open={help} onClose={() => setHelp(false)} />
     </div>
   );
+}
+
+/** "?" opens the list of shortcuts, unless the person is typing. */
+function useHelpKey(open: (open: boolean) => void) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement;
+      if (event.key !== "?" || event.metaKey || event.ctrlKey || event.altKey) return;
+      if (target.closest("input, textarea, select, dialog, [contenteditable]")) return;
+      event.preventDefault();
+      open(true);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
 }

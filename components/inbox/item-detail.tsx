@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { SeverityBadge, StatusBadge, TypeBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -25,6 +25,20 @@ export function ItemDetail({ owner, namespace, id, fromList, onBack }: Props) {
   const query = useFeedbackItem(owner, id, fromList);
   const [resolving, setResolving] = useState(false);
   const item = query.data;
+  const resolvable = Boolean(item && !item.resolved);
+  // "r" resolves the open item: its dialog opens, as the Resolve button does.
+  useEffect(() => {
+    if (!resolvable) return;
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement;
+      if (event.key !== "r" || event.metaKey || event.ctrlKey || event.altKey) return;
+      if (target.closest("input, textarea, select, dialog, [contenteditable]")) return;
+      event.preventDefault();
+      setResolving(true);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [resolvable]);
 
   return (
     <article aria-labelledby="item-title" className="px-4 py-5 sm:px-8">

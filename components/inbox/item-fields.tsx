@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { FeedbackRecord } from "@/lib/api-client/types";
+import { formatCount } from "../format";
 import { DataTree, parseMaybeJson } from "./data-tree";
 
 /** A titled block of the item view. */
@@ -79,7 +80,7 @@ export function Attachments({ item }: { item: FeedbackRecord }) {
         <Section title="Context">
           <details className="group rounded-lg border border-zinc-200">
             <summary className="cursor-pointer px-3 py-2 text-sm text-zinc-600 select-none hover:bg-zinc-50">
-              {context?.json ? "JSON" : "Text"} · {[...item.context].length.toLocaleString()} characters
+              {context?.json ? "JSON" : "Text"} · {formatCount([...item.context].length)} characters
             </summary>
             <div className="border-t border-zinc-200 p-2">
               {context?.json ? (

@@ -53,30 +53,33 @@ export function ItemGroup({ owner, namespace, item }: Props) {
         className="divide-y divide-zinc-100 rounded-xl border border-zinc-200"
       >
         {(item.group ?? []).map((g) => (
-          <li key={g.id} className="flex flex-wrap items-center gap-2 px-3 py-2 text-sm">
-            <span className="min-w-0 basis-full break-words text-zinc-900 sm:basis-auto sm:flex-1">
+          <li key={g.id} className="px-3 py-2 text-sm">
+            {/* The whole title, on its own line: the words that differ are what tell two reports apart. */}
+            <p className="break-words text-zinc-900" data-testid="group-title">
               {g.title}
-            </span>
-            <StatusBadge status={g.status} />
-            <GroupKindBadge kind={g.id === head ? null : g.groupKind} />
-            <span className="font-mono text-xs text-zinc-600">{shortAddress(g.submitterWallet)}</span>
-            <span className="text-xs text-zinc-600">
-              <LocalTime iso={g.createdAt} relative />
-            </span>
-            {g.id !== head && g.groupKind === "suggested" ? (
-              <>
-                <Button size="sm" variant="secondary" busy={busy} onClick={() => accept(g.id)}>
-                  Merge
-                </Button>
+            </p>
+            <div className="mt-1 flex flex-wrap items-center gap-2">
+              <StatusBadge status={g.status} />
+              <GroupKindBadge kind={g.id === head ? null : g.groupKind} />
+              <span className="font-mono text-xs text-zinc-600">{shortAddress(g.submitterWallet)}</span>
+              <span className="text-xs text-zinc-600">
+                <LocalTime iso={g.createdAt} relative />
+              </span>
+              {g.id !== head && g.groupKind === "suggested" ? (
+                <>
+                  <Button size="sm" variant="secondary" busy={busy} onClick={() => accept(g.id)}>
+                    Merge
+                  </Button>
+                  <Button size="sm" variant="ghost" busy={busy} onClick={() => takeOut(g.id)}>
+                    Not alike
+                  </Button>
+                </>
+              ) : g.id !== head ? (
                 <Button size="sm" variant="ghost" busy={busy} onClick={() => takeOut(g.id)}>
-                  Not alike
+                  Take out
                 </Button>
-              </>
-            ) : g.id !== head ? (
-              <Button size="sm" variant="ghost" busy={busy} onClick={() => takeOut(g.id)}>
-                Take out
-              </Button>
-            ) : null}
+              ) : null}
+            </div>
           </li>
         ))}
       </ul>

@@ -5,15 +5,27 @@ import { shortAddress } from "../format";
 
 type Entry = FeedbackRecord["history"][number];
 
-function what(entry: Entry): string {
-  if (entry.kind === "follow_up") return "answered";
-  if (entry.kind === "merged") return "merged this report into a group of duplicates";
-  if (entry.kind === "unmerged") return "took this report out of its group";
-  if (entry.kind === "suggested") return "suggested this report is alike another (not merged)";
-  if (entry.kind === "labels") return labelChange(entry.details);
-  if (entry.from === "resolved" && entry.to !== "resolved")
-    return `reopened as ${STATUS_LABELS[entry.to ?? "open"]}`;
-  return `set ${STATUS_LABELS[entry.to ?? "open"]}`;
+/** What a change did, in words. Only a status change names a status: a label, a merge or an answer never does. */
+export function what(entry: Pick<Entry, "kind" | "from" | "to" | "details">): string {
+  switch (entry.kind) {
+    case "follow_up":
+      return entry.from === "needs_info" ? "answered, and the item is open again" : "answered";
+    case "merged":
+      return "merged this report into a group of duplicates";
+    case "unmerged":
+      return "took this report out of its group";
+    case "suggested":
+      return "suggested this report is alike another (not merged)";
+    case "labels":
+      return labelChange(entry.details);
+    case "status":
+      if (!entry.to) return "changed the status";
+      if (entry.from === "resolved" && entry.to !== "resolved")
+        return `reopened as ${STATUS_LABELS[entry.to]}`;
+      return `set ${STATUS_LABELS[entry.to]}`;
+    default:
+      return "changed the item";
+  }
 }
 
 function labelChange(details: Entry["details"]): string {
@@ -32,8 +44,12 @@ export function ItemHistory({ history }: { history: FeedbackRecord["history"] })
   if (history.length === 0) return null;
   return (
     <ol aria-label="History" className="space-y-3">
-      {history.map((entry) => (
-        <li key={`${entry.at}-${entry.kind}-${entry.to}`} className="border-l-2 border-zinc-200 pl-3 text-sm">
+      {history.map((entry, i) => (
+        <li
+          // biome-ignore lint/suspicious/noArrayIndexKey: a history only grows at its end; two changes may share a time
+          key={`${i}-${entry.at}-${entry.kind}`}
+          className="border-l-2 border-zinc-200 pl-3 text-sm"
+        >
           <p className="text-zinc-600">
             <span className="font-mono text-zinc-800">
               {entry.actor === "service" ? "The service" : shortAddress(entry.actor)}

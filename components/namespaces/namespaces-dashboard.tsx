@@ -5,7 +5,7 @@ import { NamespaceList } from "./namespace-list";
 import { RegisterForm } from "./register-form";
 
 /** The owner's home: their namespaces with open counts, and registering a new one. */
-export function NamespacesDashboard() {
+export function NamespacesDashboard({ registerName }: { registerName?: string }) {
   const { session } = useSession();
   if (!session) return null;
   return (
@@ -20,7 +20,7 @@ export function NamespacesDashboard() {
         </div>
       </section>
       <aside aria-labelledby="register-title">
-        <RegisterForm owner={session.address} />
+        <RegisterForm owner={session.address} initialName={registerName} />
       </aside>
     </div>
   );

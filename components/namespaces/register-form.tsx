@@ -12,11 +12,11 @@ import { shortAddress } from "../format";
 import { ConnectDialog } from "../wallet/connect-dialog";
 
 /** Registers a namespace, paid from the connected wallet through the same 402 flow agents use. */
-export function RegisterForm({ owner }: { owner: string }) {
+export function RegisterForm({ owner, initialName = "" }: { owner: string; initialName?: string }) {
   const config = useClientConfig();
   const connection = useConnection();
   const register = useRegisterNamespace(owner);
-  const [name, setName] = useState("");
+  const [name, setName] = useState(initialName.toLowerCase().slice(0, 30));
   const [description, setDescription] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [connecting, setConnecting] = useState(false);

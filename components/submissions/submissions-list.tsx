@@ -1,18 +1,21 @@
 "use client";
 
 import Link from "next/link";
+import { useState } from "react";
 import { SeverityBadge, StatusBadge, TypeBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { InboxIcon } from "@/components/ui/icons";
 import { LocalTime } from "@/components/ui/local-time";
-import { EmptyState, ErrorState, SkeletonRows } from "@/components/ui/states";
+import { EmptyState, ErrorState, Notice, SkeletonRows } from "@/components/ui/states";
 import { explainError } from "@/lib/api-client/explain";
 import { useSession } from "@/lib/api-client/hooks/use-session";
 import { useSubmissions } from "@/lib/api-client/hooks/use-submissions";
 import { usdLabel } from "@/lib/api-client/money";
-import type { Submission } from "@/lib/api-client/types";
+import type { FollowUpResult, Paid, Submission } from "@/lib/api-client/types";
 import { shortAddress } from "../format";
+import { ItemHistory } from "../inbox/item-history";
+import { AnswerForm } from "./answer-form";
 
 /** What the signed-in wallet submitted across namespaces, and what became of each item. */
 export function SubmissionsList() {
@@ -42,7 +45,7 @@ export function SubmissionsList() {
         ) : (
           <ul aria-label="Submissions" className="divide-y divide-zinc-100">
             {items.map((item) => (
-              <SubmissionRow key={item.id} item={item} />
+              <SubmissionRow key={item.id} item={item} submitter={session?.address ?? ""} />
             ))}
           </ul>
         )}
@@ -63,8 +66,9 @@ export function SubmissionsList() {
   );
 }
 
-function SubmissionRow({ item }: { item: Submission }) {
+function SubmissionRow({ item, submitter }: { item: Submission; submitter: string }) {
   const resolution = "resolution" in item ? item.resolution : undefined;
+  const [answered, setAnswered] = useState<Paid<FollowUpResult> | null>(null);
   return (
     <li className="p-4" data-testid="submission">
       <div className="flex items-start gap-2">
@@ -80,6 +84,21 @@ function SubmissionRow({ item }: { item: Submission }) {
         <SeverityBadge severity={item.severity} />
       </p>
       {!resolution ? <OwnerNote item={item} /> : null}
+      {item.status === "needs_info" && !answered ? (
+        <AnswerForm submitter={submitter} feedbackId={item.id} onAnswered={setAnswered} />
+      ) : null}
+      {answered ? (
+        <div className="mt-3">
+          <Notice tone="success">
+            Answer sent: the item is back in the owner&apos;s open items.
+            {answered.txHash ? (
+              <span className="mt-1 block font-mono text-xs break-all" data-testid="answer-tx">
+                Transaction {answered.txHash}
+              </span>
+            ) : null}
+          </Notice>
+        </div>
+      ) : null}
       {resolution ? (
         <div className="mt-3 rounded-lg border-l-2 border-emerald-400 bg-emerald-50/60 px-3 py-2 text-sm">
           <p className="text-xs text-emerald-800">
@@ -103,6 +122,16 @@ function SubmissionRow({ item }: { item: Submission }) {
           ) : null}
         </div>
       ) : null}
+      {item.history.length ? (
+        <details className="mt-3 text-sm" open={answered !== null}>
+          <summary className="cursor-pointer text-xs font-medium text-zinc-600">
+            History · {item.history.length} {item.history.length === 1 ? "change" : "changes"}
+          </summary>
+          <div className="mt-2">
+            <ItemHistory history={item.history} />
+          </div>
+        </details>
+      ) : null}
     </li>
   );
 }
@@ -112,6 +141,8 @@ function OwnerNote({ item }: { item: Submission }) {
   const last = item.history.findLast((h) => h.kind === "status" && h.message);
   if (!last?.message) return null;
   const asking = item.status === "needs_info";
+  // Once answered, the question is past: the answer is the newest entry of the history below.
+  const answered = !asking && item.history.at(-1)?.kind === "follow_up";
   return (
     <div
       className={`mt-3 rounded-lg border-l-2 px-3 py-2 text-sm ${
@@ -120,7 +151,8 @@ function OwnerNote({ item }: { item: Submission }) {
       data-testid="owner-note"
     >
       <p className={`text-xs ${asking ? "text-amber-900" : "text-zinc-600"}`}>
-        {asking ? "The owner asks" : "The owner says"} · <LocalTime iso={last.at} relative />
+        {asking ? "The owner asks" : answered ? "The owner asked (you answered)" : "The owner says"} ·{" "}
+        <LocalTime iso={last.at} relative />
       </p>
       <p className="mt-1 break-words whitespace-pre-wrap text-zinc-800">{last.message}</p>
     </div>

@@ -18,11 +18,20 @@ export function Dialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.showModal();
+    }
     if (!open && dialog.open) dialog.close();
+    // Focus goes back where it was when the dialog opened (a row, a button), for keyboard readers.
+    if (!open && opener.current?.isConnected) {
+      opener.current.focus({ preventScroll: true });
+      opener.current = null;
+    }
   }, [open]);
   return (
     <dialog

@@ -23,8 +23,7 @@ test("a new wallet sees friendly empty states, and a signed-out visitor is asked
   await expect(page.getByText("No namespaces yet")).toBeVisible();
   await expect(page.getByRole("button", { name: /Pay 1.00 USD and register/ })).toBeVisible();
   await page.goto(`${devnet.appUrl}/dashboard/nobody-owns-this`);
-  await expect(page.getByRole("alert").first()).toContainText(
-    'The namespace "nobody-owns-this" is not registered.',
-  );
+  await expect(page.getByRole("heading", { name: "nobody-owns-this is not registered" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Register this name for / })).toBeVisible();
   expect(violations).toEqual([]);
 });

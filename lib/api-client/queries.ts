@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { fetchCounts, fetchFeedback, fetchInboxPage } from "./fetchers/feedback";
 import { fetchInsights, type InsightsPeriod } from "./fetchers/insights";
-import { fetchOwnedNamespaces } from "./fetchers/namespaces";
+import { fetchNamespaceAccess, fetchOwnedNamespaces } from "./fetchers/namespaces";
 import { fetchSession } from "./fetchers/session";
 import { fetchSubmissionsPage } from "./fetchers/submissions";
 import type { InboxFilters } from "./types";
@@ -12,6 +12,7 @@ export const queryKeys = {
   owner: (owner: string) => ["owner", owner.toLowerCase()] as const,
   namespaces: (owner: string) => [...queryKeys.owner(owner), "namespaces"] as const,
   namespace: (owner: string, namespace: string) => [...queryKeys.owner(owner), "ns", namespace] as const,
+  access: (owner: string, namespace: string) => [...queryKeys.namespace(owner, namespace), "access"] as const,
   inbox: (owner: string, namespace: string, filters: InboxFilters) =>
     [...queryKeys.namespace(owner, namespace), "inbox", filters] as const,
   counts: (owner: string, namespace: string) => [...queryKeys.namespace(owner, namespace), "counts"] as const,
@@ -26,6 +27,14 @@ export const sessionQuery = () =>
 
 export const namespacesQuery = (owner: string) =>
   queryOptions({ queryKey: queryKeys.namespaces(owner), queryFn: fetchOwnedNamespaces });
+
+export const namespaceAccessQuery = (owner: string, namespace: string) =>
+  queryOptions({
+    queryKey: queryKeys.access(owner, namespace),
+    queryFn: () => fetchNamespaceAccess(namespace),
+    // Who holds a name changes only when it is registered: from this page, which reads it again then.
+    staleTime: 5 * 60_000,
+  });
 
 export const inboxQuery = (owner: string, namespace: string, filters: InboxFilters) =>
   infiniteQueryOptions({

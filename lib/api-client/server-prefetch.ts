@@ -6,6 +6,7 @@ import { getFeedback } from "@/lib/domain/feedback/get-feedback";
 import { listFeedback } from "@/lib/domain/feedback/list-feedback";
 import { listSubmissions } from "@/lib/domain/feedback/list-submissions";
 import { listOwnedNamespaces } from "@/lib/domain/namespace/list-owned-namespaces";
+import { namespaceAccess } from "@/lib/domain/namespace/namespace-access";
 import { listQuerySchema, statusQuerySchema } from "@/lib/schemas/list";
 import { inboxListParams, parseInboxFilters } from "./inbox-filters";
 import { queryKeys } from "./queries";
@@ -32,6 +33,10 @@ export async function prefetchInbox(
   const owner = session.address;
   const item = one("item");
   const client = new QueryClient();
+  const access = await namespaceAccess(session, namespace);
+  client.setQueryData(queryKeys.access(owner, namespace), access);
+  // Not the owner's: the page says so; there is no inbox to read.
+  if (access.access !== "owner") return dehydrate(client);
   await Promise.all([
     client.prefetchInfiniteQuery({
       queryKey: queryKeys.inbox(owner, namespace, filters),
@@ -49,6 +54,21 @@ export async function prefetchInbox(
         })
       : null,
   ]);
+  return dehydrate(client);
+}
+
+/** Whether the signed-in wallet owns `namespace`, known while its insights or webhooks page renders. */
+export async function prefetchNamespaceAccess(
+  cookieHeader: string | null,
+  namespace: string,
+): Promise<DehydratedState | null> {
+  const session = await currentSession(cookieHeader);
+  if (!session) return null;
+  const client = new QueryClient();
+  client.setQueryData(
+    queryKeys.access(session.address, namespace),
+    await namespaceAccess(session, namespace),
+  );
   return dehydrate(client);
 }
 

@@ -5,16 +5,18 @@ import type { SessionView } from "@/lib/auth/browser-session";
 import type { SignInChallenge } from "@/lib/auth/siwe-sign-in";
 import type { countFeedback } from "@/lib/domain/feedback/count-feedback";
 import type { listOwnedNamespaces } from "@/lib/domain/namespace/list-owned-namespaces";
+import type { NamespaceAccess } from "@/lib/domain/namespace/namespace-access";
 import type { FeedbackStatus, FeedbackType, Severity } from "@/lib/schemas/feedback";
 import type {
   changeStatusResponseSchema,
   feedbackRecordSchema,
+  followUpResponseSchema,
   listResponseSchema,
   resolveResponseSchema,
   statusResponseSchema,
 } from "@/lib/schemas/responses";
 
-export type { FeedbackStatus, FeedbackType, SessionView, Severity, SignInChallenge };
+export type { FeedbackStatus, FeedbackType, NamespaceAccess, SessionView, Severity, SignInChallenge };
 
 // The answers' types are the schemas' (the same schemas the OpenAPI document and its tests use).
 export type FeedbackRecord = z.output<typeof feedbackRecordSchema>;
@@ -50,6 +52,8 @@ export type RegisterResult = {
   existingFeedbackLinked: number;
   createdAt: string;
 };
+
+export type FollowUpResult = z.output<typeof followUpResponseSchema>;
 
 export type ResolveResult = z.output<typeof resolveResponseSchema>;
 

@@ -18,6 +18,7 @@ export function clientConfig(): ClientConfig {
     prices: {
       register: formatUsd(OPERATIONS.register.price),
       feedback: formatUsd(OPERATIONS.feedback.price),
+      followUp: formatUsd(OPERATIONS["follow-up"].price),
       maxReward: formatUsd(OPERATIONS.resolve.maxPrice),
     },
   };

@@ -13,5 +13,5 @@ export type ClientConfig = {
   /** Devnet only: unlocked test wallets offered as one-click connections. Empty in production. */
   devnetWallets: `0x${string}`[];
   /** Prices in USD decimal strings. */
-  prices: { register: string; feedback: string; maxReward: string };
+  prices: { register: string; feedback: string; followUp: string; maxReward: string };
 };

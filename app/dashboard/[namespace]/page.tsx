@@ -2,6 +2,7 @@ import { HydrationBoundary } from "@tanstack/react-query";
 import { headers } from "next/headers";
 import { Suspense } from "react";
 import { Inbox } from "@/components/inbox/inbox";
+import { NamespaceGate } from "@/components/namespaces/namespace-gate";
 import { Loading } from "@/components/ui/states";
 import { SignInGate } from "@/components/wallet/sign-in-gate";
 import { prefetchInbox } from "@/lib/api-client/server-prefetch";
@@ -23,9 +24,11 @@ export default async function InboxPage({ params, searchParams }: Props) {
     <main>
       <SignInGate title="Sign in to read this inbox">
         <HydrationBoundary state={state}>
-          <Suspense fallback={<Loading />}>
-            <Inbox namespace={namespace} />
-          </Suspense>
+          <NamespaceGate namespace={namespace}>
+            <Suspense fallback={<Loading />}>
+              <Inbox namespace={namespace} />
+            </Suspense>
+          </NamespaceGate>
         </HydrationBoundary>
       </SignInGate>
     </main>

@@ -1,9 +1,18 @@
 import { api } from "../http";
-import type { SubmissionsPage } from "../types";
+import type { FollowUpResult, Paid, SubmissionsPage } from "../types";
+import { postPaid } from "./paid";
 
 /** One page of what the signed-in wallet submitted, across namespaces, newest first. */
 export function fetchSubmissionsPage(cursor?: string): Promise<SubmissionsPage> {
   const query = new URLSearchParams({ limit: "50" });
   if (cursor) query.set("cursor", cursor);
   return api<SubmissionsPage>(`/api/namespace/status?${query}`);
+}
+
+/** Answers the owner's question on an item; `pay` answers the 402 with the follow-up price. */
+export function postFollowUp(
+  pay: typeof fetch,
+  input: { feedbackId: string; message: string },
+): Promise<Paid<FollowUpResult>> {
+  return postPaid<FollowUpResult>(pay, "/api/namespace/feedback/follow-up", input);
 }
