@@ -3,7 +3,8 @@ import { XIcon } from "./icons";
 
 /**
  * A modal on the native <dialog>: the browser traps focus, Escape closes it, and the page behind
- * is inert. `onClose` runs however it closes.
+ * is inert. `onClose` runs however it closes; focus goes back to what opened it, even when the
+ * parent unmounts it.
  */
 export function Dialog({
   open,
@@ -20,9 +21,16 @@ export function Dialog({
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!dialog || !open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      if (dialog.open) dialog.close();
+      // A parent that unmounts an open dialog skips the browser's own return of focus: focus would
+      // fall to the page's start, so give it back to what opened the dialog.
+      const now = document.activeElement;
+      if (opener?.isConnected && (!now || now === document.body || dialog.contains(now))) opener.focus();
+    };
   }, [open]);
   return (
     <dialog
