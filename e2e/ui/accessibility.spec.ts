@@ -361,6 +361,8 @@ for (const size of Object.keys(SIZES) as (keyof typeof SIZES)[]) {
     test(`${view.name} (${view.who}, ${size}) has no WCAG 2.1 AA violation and every control takes focus`, async ({
       browser,
     }) => {
+      // A page of 30 rows or 40 deliveries is a hundred Tab presses on two busy cores.
+      test.setTimeout(180_000);
       const page = await open(browser, view.who, size);
       await page.goto(`${APP}${view.path()}`);
       await view.ready(page);
