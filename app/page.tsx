@@ -78,7 +78,7 @@ export default function Home() {
         </h2>
         {STEPS.map(([title, text], i) => (
           <div key={title} className="rounded-xl border border-zinc-200 bg-white p-5 shadow-sm">
-            <p className="font-mono text-xs text-zinc-400">0{i + 1}</p>
+            <p className="font-mono text-xs text-zinc-500">0{i + 1}</p>
             <p className="mt-2 font-medium">{title}</p>
             <p className="mt-1 text-sm text-zinc-600">{text}</p>
           </div>

@@ -2,7 +2,7 @@ const MAX_ENTRIES = 200;
 const MAX_DEPTH = 12;
 
 function Scalar({ value }: { value: unknown }) {
-  if (value === null) return <span className="text-zinc-400">null</span>;
+  if (value === null) return <span className="text-zinc-500">null</span>;
   if (typeof value === "string")
     return <span className="break-words whitespace-pre-wrap text-emerald-800">&quot;{value}&quot;</span>;
   if (typeof value === "number") return <span className="text-sky-700">{String(value)}</span>;
@@ -24,7 +24,7 @@ function Entries({ value, depth }: { value: object; depth: number }) {
         <Node key={key} name={key} value={child} depth={depth + 1} />
       ))}
       {entries.length > MAX_ENTRIES ? (
-        <dd className="text-zinc-400">… {entries.length - MAX_ENTRIES} more</dd>
+        <dd className="text-zinc-500">… {entries.length - MAX_ENTRIES} more</dd>
       ) : null}
     </dl>
   );
@@ -36,7 +36,7 @@ function Node({ name, value, depth }: { name: string; value: unknown; depth: num
       <details open={depth < 2} className="py-0.5">
         <summary className="cursor-pointer rounded select-none hover:bg-zinc-100">
           <span className="text-zinc-700">{name}</span>{" "}
-          <span className="text-zinc-400">{summary(value)}</span>
+          <span className="text-zinc-500">{summary(value)}</span>
         </summary>
         <Entries value={value} depth={depth} />
       </details>

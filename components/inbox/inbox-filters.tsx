@@ -99,7 +99,7 @@ export function InboxFilterBar({ filters, counts, onChange }: Props) {
               title={n ? `${n.groups} in the list, ${n.reports} reports with their duplicates` : undefined}
             >
               {type ? TYPE_LABELS[type] : "Everything"}
-              <span className="tabular-nums opacity-70">{n?.groups ?? "·"}</span>
+              <span className="tabular-nums opacity-85">{n?.groups ?? "·"}</span>
             </button>
           );
         })}
@@ -200,7 +200,7 @@ export function InboxFilterBar({ filters, counts, onChange }: Props) {
             maxLength={200}
             className="h-8 w-full rounded-lg border border-zinc-300 bg-white pr-8 pl-8 text-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
           />
-          <kbd className="pointer-events-none absolute top-1/2 right-2 hidden -translate-y-1/2 rounded border border-zinc-200 px-1 font-sans text-[10px] text-zinc-400 sm:block">
+          <kbd className="pointer-events-none absolute top-1/2 right-2 hidden -translate-y-1/2 rounded border border-zinc-200 px-1 font-sans text-[10px] text-zinc-500 sm:block">
             /
           </kbd>
         </div>

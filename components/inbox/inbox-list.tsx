@@ -96,7 +96,7 @@ export function InboxList(props: Props) {
             Load more
           </Button>
         ) : (
-          <p className="text-xs text-zinc-400">
+          <p className="text-xs text-zinc-500">
             {items.length} {items.length === 1 ? "item" : "items"}, duplicates folded · that is all
           </p>
         )}

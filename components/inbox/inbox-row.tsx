@@ -24,7 +24,7 @@ export function InboxRow({ item, href, selected, onOpen }: Props) {
       data-item-id={item.id}
       aria-current={selected ? "true" : undefined}
       className={`group block border-l-2 px-4 py-3 transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 ${
-        selected ? "border-indigo-600 bg-indigo-50/70" : "border-transparent hover:bg-zinc-50"
+        selected ? "border-indigo-600 bg-indigo-50/50" : "border-transparent hover:bg-zinc-50"
       }`}
     >
       <div className="flex items-center gap-2">
@@ -42,7 +42,7 @@ export function InboxRow({ item, href, selected, onOpen }: Props) {
             ×{item.groupReports ?? item.reportCount}
           </span>
         ) : null}
-        <span className="shrink-0 text-xs text-zinc-400 tabular-nums">
+        <span className="shrink-0 text-xs text-zinc-500 tabular-nums">
           <LocalTime iso={item.createdAt} relative />
         </span>
       </div>

@@ -46,7 +46,7 @@ export function ItemDetail({ owner, namespace, id, fromList, onBack }: Props) {
         <Button variant="ghost" size="sm" onClick={onBack} className="-ml-2 lg:hidden">
           <ArrowLeftIcon className="size-4" /> Back
         </Button>
-        <span className="hidden font-mono text-xs text-zinc-400 lg:inline">{id}</span>
+        <span className="hidden font-mono text-xs text-zinc-500 lg:inline">{id}</span>
         {item && !item.resolved ? (
           <Button size="sm" onClick={() => setResolving(true)}>
             <CheckIcon className="size-4" /> Resolve

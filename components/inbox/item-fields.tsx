@@ -40,7 +40,7 @@ export function Reproduction({ item }: { item: FeedbackRecord }) {
     <>
       {item.steps?.length ? (
         <Section title="Steps">
-          <ol className="list-decimal space-y-1 pl-5 text-sm text-zinc-800 marker:text-zinc-400">
+          <ol className="list-decimal space-y-1 pl-5 text-sm text-zinc-800 marker:text-zinc-500">
             {item.steps.map((step, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: steps are an ordered list that never reorders
               <li key={i} className="break-words whitespace-pre-wrap">
@@ -61,7 +61,7 @@ export function Reproduction({ item }: { item: FeedbackRecord }) {
             <div key={label} className={`rounded-lg border p-3 ${tone}`}>
               <p className="text-xs font-semibold tracking-wide text-zinc-500 uppercase">{label}</p>
               <p className="mt-1 text-sm break-words whitespace-pre-wrap text-zinc-800">
-                {text ?? <span className="text-zinc-400">Not given</span>}
+                {text ?? <span className="text-zinc-500">Not given</span>}
               </p>
             </div>
           ))}

@@ -87,7 +87,7 @@ export function ResolveDialog({ owner, namespace, item, onClose }: Props) {
         />
         <p
           id={`${messageId}-count`}
-          className={`text-right text-xs ${length > MESSAGE_LIMIT ? "text-red-700" : "text-zinc-400"}`}
+          className={`text-right text-xs ${length > MESSAGE_LIMIT ? "text-red-700" : "text-zinc-500"}`}
         >
           {length} / {MESSAGE_LIMIT}
         </p>

@@ -42,7 +42,7 @@ export function NamespaceList({ owner }: { owner: string }) {
               </span>
               <span
                 className={`rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums ${
-                  ns.unresolved > 0 ? "bg-indigo-600 text-white" : "bg-zinc-100 text-zinc-500"
+                  ns.unresolved > 0 ? "bg-indigo-600 text-white" : "bg-zinc-100 text-zinc-600"
                 }`}
               >
                 {ns.unresolved} open

@@ -3,7 +3,8 @@ import { XIcon } from "./icons";
 
 /**
  * A modal on the native <dialog>: the browser traps focus, Escape closes it, and the page behind
- * is inert. `onClose` runs however it closes.
+ * is inert. `onClose` runs however it closes; focus goes back to what opened it, even when the
+ * parent unmounts it.
  */
 export function Dialog({
   open,
@@ -18,20 +19,18 @@ export function Dialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      dialog.showModal();
-    }
-    if (!open && dialog.open) dialog.close();
-    // Focus goes back where it was when the dialog opened (a row, a button), for keyboard readers.
-    if (!open && opener.current?.isConnected) {
-      opener.current.focus({ preventScroll: true });
-      opener.current = null;
-    }
+    if (!dialog || !open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      if (dialog.open) dialog.close();
+      // A parent that unmounts an open dialog skips the browser's own return of focus: focus would
+      // fall to the page's start, so give it back to what opened the dialog.
+      const now = document.activeElement;
+      if (opener?.isConnected && (!now || now === document.body || dialog.contains(now))) opener.focus();
+    };
   }, [open]);
   return (
     <dialog

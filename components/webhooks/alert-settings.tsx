@@ -75,7 +75,7 @@ export function AlertSettings({
           id={formatId}
           value={draft.format}
           onChange={(e) => setDraft({ ...draft, format: e.target.value as Format })}
-          className="h-10 rounded-lg border border-zinc-300 bg-white px-3 text-sm focus:border-indigo-500 focus:outline-none"
+          className="h-10 rounded-lg border border-zinc-300 bg-white px-3 text-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none"
         >
           {WEBHOOK_FORMATS.map((f) => (
             <option key={f} value={f}>

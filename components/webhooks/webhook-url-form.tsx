@@ -85,7 +85,7 @@ export function WebhookUrlForm({
                 setTyped(null);
                 if (save.isError) save.reset();
               }}
-              className="h-10 min-w-0 flex-1 basis-full rounded-lg border border-zinc-300 px-3 font-mono text-sm focus:border-indigo-500 focus:outline-none aria-invalid:border-red-500 sm:basis-auto"
+              className="h-10 min-w-0 flex-1 basis-full rounded-lg border border-zinc-300 px-3 font-mono text-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none aria-invalid:border-red-500 sm:basis-auto"
             />
             <Button type="submit" variant="primary" busy={save.isPending} disabled={!changed}>
               Save

@@ -115,11 +115,7 @@ const claimStatement = prepared((db) =>
     .prepare("claim_payment"),
 );
 
-async function insertClaim(
-  tx: DbOrTx,
-  id: string,
-  input: ClaimInput,
-): Promise<boolean> {
+async function insertClaim(tx: DbOrTx, id: string, input: ClaimInput): Promise<boolean> {
   const { payment } = input;
   const inserted = await claimStatement(tx).execute({
     id,
