@@ -136,6 +136,22 @@ const VIEWS: View[] = [
     },
   },
   {
+    name: "inbox, filters open and the shortcut list",
+    who: "owner",
+    path: () => inbox("?status=all"),
+    ready: async (page) => {
+      await expect(rowsOf(page)).toHaveCount(seeded.rows);
+      // On a phone the selects fold behind "Filters"; open them so axe reads them too.
+      const filters = page.getByRole("button", { name: /^Filters/ });
+      if (await filters.isVisible()) {
+        await filters.click();
+        await expect(filters).toHaveAttribute("aria-expanded", "true");
+      }
+      await page.keyboard.press("?");
+      await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+    },
+  },
+  {
     name: "item",
     who: "owner",
     path: () => inbox(`?status=all&item=${seeded.richId}`),
@@ -192,7 +208,15 @@ const VIEWS: View[] = [
     who: "owner",
     path: () => "/dashboard/nobody-owns-this",
     ready: async (page) => {
-      await expect(page.getByRole("alert").first()).toContainText("is not registered");
+      await expect(page.getByRole("heading", { name: "nobody-owns-this is not registered" })).toBeVisible();
+    },
+  },
+  {
+    name: "someone else's namespace",
+    who: "submitter",
+    path: () => inbox(),
+    ready: async (page) => {
+      await expect(page.getByRole("heading", { name: `${seeded.namespace} is not yours` })).toBeVisible();
     },
   },
   {
@@ -209,6 +233,18 @@ const VIEWS: View[] = [
     path: () => "/submissions",
     ready: async (page) => {
       await expect(page.getByTestId("submission").filter({ hasText: seeded.namespace })).toHaveCount(10);
+    },
+  },
+  {
+    name: "submissions, answering the owner",
+    who: "submitter",
+    path: () => "/submissions",
+    ready: async (page) => {
+      await page
+        .getByRole("button", { name: /^Answer the owner/ })
+        .first()
+        .click();
+      await expect(page.getByRole("form", { name: "Answer the owner" })).toBeVisible();
     },
   },
 ];
