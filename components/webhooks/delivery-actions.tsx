@@ -3,6 +3,14 @@ import type { WebhookDelivery } from "@/lib/api-client/fetchers/webhooks";
 
 export type ResendState = { busyId: string | null; disabled: boolean; resend: (id: string) => void };
 
+/** What either view of the log (a table on wide screens, cards on a phone) draws from. */
+export type DeliveryLogProps = {
+  deliveries: WebhookDelivery[];
+  expanded: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  resend: ResendState;
+};
+
 /** A row's actions: show what was sent and answered, and re-send (once) a delivery that is done. */
 export function DeliveryActions({
   delivery,

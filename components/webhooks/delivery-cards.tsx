@@ -1,20 +1,12 @@
 import { formatDateTime } from "@/components/format";
 import { Badge } from "@/components/ui/badge";
-import type { WebhookDelivery } from "@/lib/api-client/fetchers/webhooks";
-import { DeliveryActions, type ResendState } from "./delivery-actions";
+import { DeliveryActions, type DeliveryLogProps } from "./delivery-actions";
 import { DeliveryDetails } from "./delivery-details";
 import { DeliveryItems } from "./delivery-items";
 import { answerOf, STATUS_TONES } from "./delivery-words";
 
-type Props = {
-  deliveries: WebhookDelivery[];
-  expanded: ReadonlySet<string>;
-  onToggle: (id: string) => void;
-  resend: ResendState;
-};
-
 /** The log as a stacked list, for a phone: each delivery a card, nothing wider than the screen. */
-export function DeliveryCards({ deliveries, expanded, onToggle, resend }: Props) {
+export function DeliveryCards({ deliveries, expanded, onToggle, resend }: DeliveryLogProps) {
   return (
     <ul className="divide-y divide-zinc-100 md:hidden" aria-label="Deliveries">
       {deliveries.map((d) => {

@@ -1,21 +1,13 @@
 import { Fragment } from "react";
 import { formatDateTime } from "@/components/format";
 import { Badge } from "@/components/ui/badge";
-import type { WebhookDelivery } from "@/lib/api-client/fetchers/webhooks";
-import { DeliveryActions, type ResendState } from "./delivery-actions";
+import { DeliveryActions, type DeliveryLogProps } from "./delivery-actions";
 import { DeliveryDetails } from "./delivery-details";
 import { DeliveryItems } from "./delivery-items";
 import { answerOf, STATUS_TONES } from "./delivery-words";
 
-type Props = {
-  deliveries: WebhookDelivery[];
-  expanded: ReadonlySet<string>;
-  onToggle: (id: string) => void;
-  resend: ResendState;
-};
-
 /** The log as a table, for screens wide enough for its columns; a row opens to its details. */
-export function DeliveryTable({ deliveries, expanded, onToggle, resend }: Props) {
+export function DeliveryTable({ deliveries, expanded, onToggle, resend }: DeliveryLogProps) {
   return (
     <div className="hidden overflow-x-auto md:block">
       <table className="w-full text-left text-sm">
