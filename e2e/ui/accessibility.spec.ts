@@ -65,8 +65,9 @@ const VIEWS: View[] = [
     who: "visitor",
     path: () => "/dashboard",
     ready: async (page) => {
-      await page.getByRole("main").getByRole("button", { name: "Connect wallet" }).click();
       const dialog = page.getByRole("dialog", { name: "Connect a wallet and sign in" });
+      const trigger = page.getByRole("main").getByRole("button", { name: "Connect wallet" });
+      await openUntilShown(dialog, () => trigger.click());
       await expect(dialog.getByRole("button", { name: "Browser wallet" })).toBeVisible();
     },
   },
@@ -412,13 +413,25 @@ for (const size of Object.keys(SIZES) as (keyof typeof SIZES)[]) {
   }
 }
 
+/**
+ * Opens a dialog, again if it did not open: on a busy machine a server-rendered button can be pressed before
+ * React has hydrated it, and the press does nothing. It never presses once the dialog shows.
+ */
+async function openUntilShown(dialog: ReturnType<Page["getByRole"]>, press: () => Promise<void>) {
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await press();
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 /** Opens a dialog from its trigger with the keyboard, and closes it with Escape and with its Close button. */
 async function expectDialogKeepsFocus(page: Page, trigger: ReturnType<Page["getByRole"]>, name: string) {
   const dialog = page.getByRole("dialog", { name });
   for (const close of ["Escape", "Close button"] as const) {
-    await trigger.focus();
-    await page.keyboard.press("Enter");
-    await expect(dialog).toBeVisible();
+    await openUntilShown(dialog, async () => {
+      await trigger.focus();
+      await page.keyboard.press("Enter");
+    });
     // Focus moves into the dialog, Tab cycles inside it, and every control in it is reached.
     await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
     await expectKeyboardReachable(page);
