@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { TEST_WORKERS } from "./testing/workers";
 
 const UNIT = [
   "lib/**/*.test.ts",
@@ -17,7 +18,9 @@ const INTEGRATION = [
 /**
  * Two projects, as `mppx` splits its tests: `unit` needs no chain (every chain setting points nowhere) and
  * runs domain tests (`*.db.test.ts`) on a real database in a transaction that always rolls back;
- * `integration` runs on one devnet for the run, each file with its own embedded database (or DATABASE_URL's).
+ * `integration` runs on local chains, each file with its own embedded database. Each runs TEST_WORKERS
+ * files at a time, and each worker has its own PostgreSQL database when DATABASE_URL is set (and, in
+ * `integration`, its own devnet), so files side by side never see each other's rows or payments.
  */
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
@@ -30,7 +33,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: UNIT, exclude: INTEGRATION, setupFiles: ["./testing/offline-env.ts"] },
+        test: {
+          name: "unit",
+          include: UNIT,
+          exclude: INTEGRATION,
+          globalSetup: ["./testing/unit-global-setup.ts"],
+          setupFiles: ["./testing/offline-env.ts"],
+          maxWorkers: TEST_WORKERS,
+        },
       },
       {
         extends: true,
@@ -39,9 +49,9 @@ export default defineConfig({
           include: INTEGRATION,
           globalSetup: ["./vitest.global-setup.ts"],
           setupFiles: ["./vitest.setup.ts"],
-          // One file at a time: files share the devnet's wallets and the facilitator's key, and exact
-          // balance assertions must not see another file's payments.
-          fileParallelism: false,
+          // A few files at a time, each worker on a devnet and database of its own (vitest.global-setup.ts):
+          // exact balance assertions never see another file's payments.
+          maxWorkers: TEST_WORKERS,
         },
       },
     ],

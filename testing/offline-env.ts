@@ -1,6 +1,9 @@
 // The unit project's environment: every setting the service reads, with each chain pointed at a port
 // nothing listens on (the discard port), so a unit test that reaches for a chain fails at once
-// instead of waiting. Domain tests pass their own database handle; DATABASE_URL, when set, is kept.
+// instead of waiting. Domain tests pass their own database handle; with DATABASE_URL set, each worker
+// gets a database of its own beside it (testing/unit-global-setup.ts).
+import { workerDatabaseUrl } from "./worker-devnet";
+
 const NOWHERE = "http://127.0.0.1:9";
 const key = (n: number) => `0x${n.toString(16).padStart(64, "0")}`;
 const address = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
@@ -22,3 +25,5 @@ const offline: Record<string, string> = {
   PAYOUT_PRIVATE_KEY: key(2),
 };
 for (const [name, value] of Object.entries(offline)) process.env[name] ??= value;
+const database = workerDatabaseUrl();
+if (database) process.env.DATABASE_URL = database;

@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { type Hash, type Hex, parseEventLogs } from "viem";
 import { getLogs, waitForTransactionReceipt } from "viem/actions";
 import { Abis } from "viem/tempo";
-import { afterAll, afterEach, describe, expect, inject, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { feedback, payments, payouts } from "@/lib/db/schema";
 import { PAID_WRITES } from "@/lib/domain/paid-operations";
@@ -22,9 +22,10 @@ import { laggingNode } from "@/testing/lagging-node";
 import { storeRewardedResolve, x402RewardPayment } from "@/testing/rewards";
 import { PASS, startRpcProxy } from "@/testing/rpc-proxy";
 import { distinctTitle } from "@/testing/titles";
+import { workerDevnet } from "@/testing/worker-devnet";
 
 // The service reaches Tempo only through a proxy that can play a node left behind by its chain.
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const proxy = await startRpcProxy(devnet.tempo.rpcUrl);
 process.env.TEMPO_RPC_URL = proxy.url;
 afterAll(() => proxy.close());

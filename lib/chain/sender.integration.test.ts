@@ -1,13 +1,14 @@
 import { createWalletClient, defineChain, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { getTransaction, getTransactionCount } from "viem/actions";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { type FaultPolicy, PASS, startRpcProxy } from "@/testing/rpc-proxy";
+import { workerDevnet } from "@/testing/worker-devnet";
 import { createLocalNonceManager } from "./nonces";
 import { createSender } from "./sender";
 
 // A sender on the devnet's EVM chain, behind a proxy that loses or refuses its sends.
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const proxy = await startRpcProxy(devnet.x402.rpcUrl);
 afterAll(() => proxy.close());
 

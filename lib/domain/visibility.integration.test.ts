@@ -3,16 +3,17 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { PaymentRequired } from "@x402/core/types";
 import { createSIWxPayload } from "@x402/extensions/sign-in-with-x";
 import { privateKeyToAccount } from "viem/accounts";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createSignInFetch } from "@/scripts/clients/siwx-fetch";
 import { devnetX402Payer } from "@/scripts/clients/x402-payer";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { chainReader } from "@/testing/chain";
+import { workerDevnet } from "@/testing/worker-devnet";
 
 // Who reads what: every read route and every MCP tool, called for real (routes in process, real sign-in
 // proofs and payments) by the owner, a submitter, another submitter whose report the service suggested
 // into the same group, a stranger and a caller with no sign-in. Nobody sees a row that is not theirs.
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const chain = chainReader(devnet.x402.rpcUrl, devnet.x402.asset);
 const keyOf = (i: number) => devnet.accounts[i]!.privateKey as `0x${string}`;
 

@@ -1,14 +1,15 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { webhookDeliveries } from "@/lib/db/schema";
 import { createSignInFetch } from "@/scripts/clients/siwx-fetch";
 import { createX402Fetch } from "@/scripts/clients/x402-payer";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
+import { workerDevnet } from "@/testing/worker-devnet";
 
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const wallet = devnet.accounts[6]!;
 const key = wallet.privateKey as `0x${string}`;
 const payer = createX402Fetch({

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { feedback, namespaces, payments, webhookDeliveries } from "@/lib/db/schema";
 import { claimPayment, requestHashOf } from "@/lib/payment/ledger";
@@ -10,12 +10,13 @@ import { OPERATIONS } from "@/lib/schemas/operations/catalog";
 import { newMessageId, newWebhookSecret } from "@/lib/webhooks/sign";
 import { createX402Fetch } from "@/scripts/clients/x402-payer";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
+import { workerDevnet } from "@/testing/worker-devnet";
 
 // The trigger is on for this file only: configuration is read once, on first use.
 const SECRET = "cron-test-secret-0123456789abcdef";
 process.env.CRON_SECRET = SECRET;
 
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const payer = createX402Fetch({
   privateKey: devnet.accounts[7]!.privateKey as `0x${string}`,
   network: devnet.x402.network as `${string}:${string}`,

@@ -1,13 +1,14 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { devnetX402Payer } from "@/scripts/clients/x402-payer";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
+import { workerDevnet } from "@/testing/worker-devnet";
 
 // /healthz, /readyz and /metrics through their routes, on the devnet, with /metrics switched on.
 const TOKEN = "ops-test-metrics-token-0123456789";
 process.env.METRICS_TOKEN = TOKEN;
 
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const scrape = (authorization?: string) =>
   appFetch(`${APP}/metrics`, authorization ? { headers: { authorization } } : {});
 

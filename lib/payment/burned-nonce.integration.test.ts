@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { feedback, payments } from "@/lib/db/schema";
 import { PAID_WRITES } from "@/lib/domain/paid-operations";
@@ -7,6 +7,7 @@ import { createX402Fetch } from "@/scripts/clients/x402-payer";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { chainReader } from "@/testing/chain";
 import { authorizationOf, nonceBurner } from "@/testing/eip3009";
+import { workerDevnet } from "@/testing/worker-devnet";
 import { claimPayment, requestHashOf } from "./ledger";
 import { recoverPayments } from "./recover";
 import { x402Protocol } from "./x402";
@@ -14,7 +15,7 @@ import { x402Protocol } from "./x402";
 // An attacker holds a funded wallet and signs real payments, then burns their nonces on chain without
 // paying the service: with the token's own cancelAuthorization, or by spending the nonce on a transfer
 // to itself. "The nonce is used" must never count as "paid".
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const attacker = devnet.accounts[3]!;
 const chain = chainReader(devnet.x402.rpcUrl, devnet.x402.asset);
 const burner = nonceBurner(devnet, attacker.privateKey);

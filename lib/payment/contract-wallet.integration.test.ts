@@ -4,15 +4,16 @@ import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { createSIWxPayload, encodeSIWxHeader } from "@x402/extensions/sign-in-with-x";
 import { createTestClient, createWalletClient, hashTypedData, http, parseAbi } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { devnetX402Payer } from "@/scripts/clients/x402-payer";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { STUB_WALLET, STUB_WALLET_CODE, stubWalletSigner } from "@/testing/stub-chain";
+import { workerDevnet } from "@/testing/worker-devnet";
 
 // One address on two chains. A contract wallet pays over x402 on the EVM chain; the same address is
 // also a contract on Tempo, whose owners could be anyone. The wallet is an identity on the chain it paid
 // on only: its proof from Tempo reads nothing of it, and its report cannot be rewarded on Tempo.
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const owner = devnetX402Payer(devnet, 2, appFetch);
 const namespace = uniqueName("cw");
 const TEMPO = `eip155:${devnet.tempo.chainId}`;

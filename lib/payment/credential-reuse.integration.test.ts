@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { payments } from "@/lib/db/schema";
 import { submitFeedbackSchema } from "@/lib/schemas/feedback";
@@ -8,6 +8,7 @@ import { devnetX402Payer } from "@/scripts/clients/x402-payer";
 import { tempoClient } from "@/scripts/devnet/tempo";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { chainReader } from "@/testing/chain";
+import { workerDevnet } from "@/testing/worker-devnet";
 import { claimPayment, failPayment, requestHashOf } from "./ledger";
 import { mppProtocol } from "./mpp";
 import type { PaymentProtocol } from "./types";
@@ -15,7 +16,7 @@ import { x402Protocol } from "./x402";
 
 // One payment sent with requests other than the one it was claimed for buys nothing, and the answer
 // says so at once (409), whatever became of its claim: never "send it again later".
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const url = `${APP}/api/namespace/feedback`;
 const charge = {
   operation: "feedback",

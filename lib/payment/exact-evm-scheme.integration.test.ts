@@ -4,16 +4,17 @@ import { authorizationTypes } from "@x402/evm";
 import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
 import { getAddress, type Hex, serializeErc6492Signature, toHex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { afterAll, describe, expect, inject, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { extraFacilitators } from "@/scripts/devnet/accounts";
 import { chainReader } from "@/testing/chain";
 import { startRpcProxy } from "@/testing/rpc-proxy";
+import { workerDevnet } from "@/testing/worker-devnet";
 import { type Authorization, PlainWalletExactEvmScheme } from "./exact-evm-scheme";
 import { facilitatorSigner } from "./facilitator";
 
 // Our scheme and the library's, side by side on the devnet, each sending from a key of its own: for
 // every payment they must answer alike, and ours must settle a plain wallet's payment without the library.
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const chain = chainReader(devnet.x402.rpcUrl, devnet.x402.asset);
 // Both reach the chain through a proxy that notes which methods they call.
 const methods: string[] = [];

@@ -1,15 +1,16 @@
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import { createPublicClient, type Hash, type Hex, http, parseTransaction } from "viem";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { devnetX402Payer } from "@/scripts/clients/x402-payer";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { chainReader } from "@/testing/chain";
 import { type FaultPolicy, startRpcProxy } from "@/testing/rpc-proxy";
 import { distinctTitle } from "@/testing/titles";
+import { workerDevnet } from "@/testing/worker-devnet";
 
 // The in-process facilitator reaches the x402 chain through a proxy that counts its calls by method
 // and can refuse some of them.
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const calls = new Map<string, number>();
 let faults: FaultPolicy = () => ({ kind: "pass" });
 const proxy = await startRpcProxy(devnet.x402.rpcUrl, (call) => {

@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { SignatureEnvelope, TxEnvelopeTempo } from "ox/tempo";
-import { beforeEach, describe, expect, inject, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { payments } from "@/lib/db/schema";
 import { createMppFetch } from "@/scripts/clients/mpp-payer";
 import { devnetX402Payer } from "@/scripts/clients/x402-payer";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { chainReader } from "@/testing/chain";
+import { workerDevnet } from "@/testing/worker-devnet";
 
 // An Idempotency-Key answers only its proven payer: a credential that merely names the victim's wallet,
 // without the victim's signature, gets the ordinary refusal and never the victim's stored answer.
@@ -23,7 +24,7 @@ vi.mock("@/lib/domain/feedback/submit-feedback", async (importOriginal) => {
   };
 });
 
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const url = `${APP}/api/namespace/feedback`;
 const body = () => ({
   namespace: uniqueName("proof"),

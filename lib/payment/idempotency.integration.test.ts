@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { payments } from "@/lib/db/schema";
 import { createMppFetch } from "@/scripts/clients/mpp-payer";
@@ -8,10 +8,11 @@ import { devnetX402Payer } from "@/scripts/clients/x402-payer";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { chainReader } from "@/testing/chain";
 import { authorizationOf, nonceBurner } from "@/testing/eip3009";
+import { workerDevnet } from "@/testing/worker-devnet";
 
 // Idempotency-Key on paid calls: a retry under the same key gets the first answer and is never
 // charged again, even with a payment it signed anew.
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const chain = chainReader(devnet.x402.rpcUrl, devnet.x402.asset);
 const payerFor = (i: number) => devnetX402Payer(devnet, i, appFetch);
 const agent = payerFor(4);

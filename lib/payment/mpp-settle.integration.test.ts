@@ -3,17 +3,18 @@ import { Credential, Receipt } from "mppx";
 import { erc20Abi } from "viem";
 import { readContract } from "viem/actions";
 import { Actions } from "viem/tempo";
-import { afterAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { payments } from "@/lib/db/schema";
 import { createMppFetch } from "@/scripts/clients/mpp-payer";
 import { tempoClient } from "@/scripts/devnet/tempo";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { type FaultPolicy, PASS, startRpcProxy } from "@/testing/rpc-proxy";
+import { workerDevnet } from "@/testing/worker-devnet";
 
 // The service reaches the Tempo chain only through a proxy that counts its calls by method and can
 // cut, hold or refuse them; the payer signs against the chain directly.
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const tempo = devnet.tempo;
 let calls: Record<string, number> = {};
 let policy: FaultPolicy = PASS;

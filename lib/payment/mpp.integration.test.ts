@@ -5,14 +5,15 @@ import { Mppx, tempo as tempoServer } from "mppx/server";
 import { erc20Abi, fromRlp, type Hash, type Hex, parseEventLogs } from "viem";
 import { getTransactionReceipt } from "viem/actions";
 import { Actions, Transaction } from "viem/tempo";
-import { describe, expect, inject, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { payments } from "@/lib/db/schema";
 import { createMppFetch } from "@/scripts/clients/mpp-payer";
 import { tempoClient } from "@/scripts/devnet/tempo";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
+import { workerDevnet } from "@/testing/worker-devnet";
 
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const tempo = devnet.tempo;
 const wallet = devnet.accounts[6]!;
 const payer = createMppFetch(tempo, wallet.privateKey as `0x${string}`, appFetch);

@@ -1,15 +1,16 @@
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { eq } from "drizzle-orm";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
 import { devnetX402Payer } from "@/scripts/clients/x402-payer";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { chainReader } from "@/testing/chain";
+import { workerDevnet } from "@/testing/worker-devnet";
 
 // A payment signed for one operation never pays for another at the same price: what the payer signs
 // (recipient and amount) differs per operation, and the credential must be exactly what the route offered.
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const chain = chainReader(devnet.x402.rpcUrl, devnet.x402.asset);
 const owner = devnetX402Payer(devnet, 7, appFetch);
 

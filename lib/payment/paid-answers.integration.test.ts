@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { feedback, payments } from "@/lib/db/schema";
 import { PAID_WRITES, recoverPaidWrites } from "@/lib/domain/paid-operations";
@@ -9,13 +9,14 @@ import { createSignInFetch } from "@/scripts/clients/siwx-fetch";
 import { createX402Fetch, devnetX402Payer } from "@/scripts/clients/x402-payer";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { chainReader } from "@/testing/chain";
+import { workerDevnet } from "@/testing/worker-devnet";
 import { claimPayment, requestHashOf } from "./ledger";
 import { recoverPayments } from "./recover";
 import { x402Protocol } from "./x402";
 
 // What an agent is told when it sends a payment again: after a crash, while its first request is
 // still open, or after storing failed. The answer follows the ledger, and never invites a second charge.
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const wallet = devnet.accounts[2]!;
 const chain = chainReader(devnet.x402.rpcUrl, devnet.x402.asset);
 const payer = createX402Fetch({

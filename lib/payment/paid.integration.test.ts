@@ -2,15 +2,16 @@ import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/
 import { eq } from "drizzle-orm";
 import { getAddress } from "viem";
 import { generatePrivateKey } from "viem/accounts";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { payments } from "@/lib/db/schema";
 import { parseServerTiming } from "@/lib/http/server-timing";
 import { createX402Fetch } from "@/scripts/clients/x402-payer";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { chainReader } from "@/testing/chain";
+import { workerDevnet } from "@/testing/worker-devnet";
 
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const chain = chainReader(devnet.x402.rpcUrl, devnet.x402.asset as `0x${string}`);
 // Each test file pays from its own wallet so balance checks never interleave.
 const wallet = devnet.accounts[1]!;

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { feedback, namespaces, payments, webhookDeliveries } from "@/lib/db/schema";
 import { submitFeedback } from "@/lib/domain/feedback/submit-feedback";
@@ -9,13 +9,14 @@ import { OPERATIONS } from "@/lib/schemas/operations/catalog";
 import { createX402Fetch } from "@/scripts/clients/x402-payer";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { chainReader } from "@/testing/chain";
+import { workerDevnet } from "@/testing/worker-devnet";
 import { commitPaid } from "./commit-paid";
 import { claimPayment, markSettled, NotAwaitingFulfilment, requestHashOf } from "./ledger";
 import { recoverPayments } from "./recover";
 import type { PaidContext } from "./types";
 import { x402Protocol } from "./x402";
 
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const wallet = devnet.accounts[5]!;
 const chain = chainReader(devnet.x402.rpcUrl, devnet.x402.asset as `0x${string}`);
 const payer = createX402Fetch({

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { recoverPaidWrites } from "@/lib/domain/paid-operations";
 import { OPERATIONS } from "@/lib/schemas/operations/catalog";
 import { extraFacilitators } from "@/scripts/devnet/accounts";
@@ -8,11 +8,12 @@ import { startFacilitatorProcess } from "@/testing/facilitator-process";
 import { answerChecks, paidCall, until } from "@/testing/paid-call";
 import { startRpcProxy } from "@/testing/rpc-proxy";
 import { distinctTitle } from "@/testing/titles";
+import { workerDevnet } from "@/testing/worker-devnet";
 
 // The service settles through scripts/facilitator.ts, a process of its own, behind a front that can
 // delay, refuse or fail its answers. The facilitator reaches the chain through an RPC proxy that can
 // hold its calls once it has sent a transaction, so it can be killed between sending and answering.
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const WALLET = 4;
 let hold: { until: Promise<void>; release: () => void; sent: boolean } | null = null;
 const rpc = await startRpcProxy(devnet.x402.rpcUrl, ({ method }) => {

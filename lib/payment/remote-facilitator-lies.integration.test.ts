@@ -1,6 +1,6 @@
 import { createWalletClient, erc20Abi, type Hex, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { recoverPaidWrites } from "@/lib/domain/paid-operations";
 import { extraFacilitators } from "@/scripts/devnet/accounts";
 import { uniqueName } from "@/testing/app-fetch";
@@ -8,11 +8,12 @@ import { type FrontFault, PASS, startFacilitatorFront } from "@/testing/facilita
 import { startFacilitatorProcess } from "@/testing/facilitator-process";
 import { answerChecks, paidCall, until } from "@/testing/paid-call";
 import { distinctTitle } from "@/testing/titles";
+import { workerDevnet } from "@/testing/worker-devnet";
 
 // A remote facilitator that lies, through a front that rewrites its answers: the service believes a
 // settlement only when the receipt proves this credential's transfer, and a failure only while the
 // chain shows the credential unspent.
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const WALLET = 5;
 const facilitator = await startFacilitatorProcess({
   rpcUrl: devnet.x402.rpcUrl,

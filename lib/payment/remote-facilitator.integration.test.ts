@@ -1,7 +1,7 @@
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import { eq } from "drizzle-orm";
 import { createPublicClient, getAddress, type Hash, http } from "viem";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { feedback, payments } from "@/lib/db/schema";
 import { devnetX402Payer } from "@/scripts/clients/x402-payer";
@@ -11,10 +11,11 @@ import { chainReader } from "@/testing/chain";
 import { authorizationOf } from "@/testing/eip3009";
 import { startFacilitatorProcess } from "@/testing/facilitator-process";
 import { distinctTitle } from "@/testing/titles";
+import { workerDevnet } from "@/testing/worker-devnet";
 
 // The service with X402_FACILITATOR_URL only: every x402 payment is verified and settled by
 // scripts/facilitator.ts running as a process of its own, from a key the service does not hold.
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const signer = extraFacilitators[2]!;
 const facilitator = await startFacilitatorProcess({
   rpcUrl: devnet.x402.rpcUrl,

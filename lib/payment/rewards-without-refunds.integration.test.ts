@@ -1,9 +1,10 @@
 import { decodePaymentRequiredHeader } from "@x402/core/http";
-import { describe, expect, inject, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { devnetX402Payer } from "@/scripts/clients/x402-payer";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { rewardRequirement } from "@/testing/rewards";
 import { distinctTitle } from "@/testing/titles";
+import { workerDevnet } from "@/testing/worker-devnet";
 
 // Configured without an x402 refund key: a reward paid with x402 could not be paid back, so x402 is
 // not offered for rewards at all; MPP, refunded from the payout wallet, still is.
@@ -11,7 +12,7 @@ vi.hoisted(() => {
   delete process.env.X402_REFUND_PRIVATE_KEY;
 });
 
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const x402 = (i: number) => devnetX402Payer(devnet, i, appFetch);
 
 describe("rewards when x402 payments cannot be refunded", () => {

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { createPublicClient, createWalletClient, type Hash, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { getTransaction, sendTransaction, waitForTransactionReceipt } from "viem/actions";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { payments } from "@/lib/db/schema";
 import { devnetX402Payer } from "@/scripts/clients/x402-payer";
@@ -12,11 +12,12 @@ import { extraFacilitators } from "@/scripts/devnet/accounts";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { chainReader } from "@/testing/chain";
 import { crash, otherInstanceHolding } from "@/testing/other-instance";
+import { workerDevnet } from "@/testing/worker-devnet";
 import { assertLeaseHeld, holdLease, leaseOneOf } from "./signer-lease";
 import { SettlementUnavailable } from "./types";
 
 // Keys with sequential nonces sign in one process at a time: the one holding the key's advisory lock.
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const facilitatorKeys = [devnet.x402.facilitatorPrivateKey, ...extraFacilitators.map((a) => a.privateKey)];
 const facilitatorAddresses = facilitatorKeys.map((k) => privateKeyToAccount(k).address.toLowerCase());
 const payer = devnetX402Payer(devnet, 2, appFetch);

@@ -2,20 +2,21 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { webhookDeliveries } from "@/lib/db/schema";
 import { webhookEnvelopeSchema } from "@/lib/schemas/webhook-events";
 import { createSignInFetch } from "@/scripts/clients/siwx-fetch";
 import { devnetX402Payer } from "@/scripts/clients/x402-payer";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
+import { workerDevnet } from "@/testing/worker-devnet";
 import { queueDueDigests } from "./digest";
 import { BACKOFF_SECONDS, deliverDueWebhooks } from "./worker";
 
 // Alerts end to end: a real HTTP receiver on 127.0.0.1 (allowed on the devnet) gets what the worker
 // sends in each format, a re-sent delivery, and a daily digest.
 
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const owner = {
   pay: devnetX402Payer(devnet, 5, appFetch),
   read: createSignInFetch(devnet.accounts[5]!.privateKey as `0x${string}`, appFetch),

@@ -1,17 +1,18 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type WebhookEventType, webhookEnvelopeSchema } from "@/lib/schemas/webhook-events";
 import { createSignInFetch } from "@/scripts/clients/siwx-fetch";
 import { devnetX402Payer } from "@/scripts/clients/x402-payer";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
+import { workerDevnet } from "@/testing/worker-devnet";
 import { deliverDueWebhooks } from "./worker";
 
 // The issue's case end to end: resolving a group of three with a tip, through the paid route, its
 // payout landing on the devnet. Slack gets one message; a Standard Webhooks receiver its seven events.
 
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const owner = {
   pay: devnetX402Payer(devnet, 5, appFetch),
   read: createSignInFetch(devnet.accounts[5]!.privateKey as `0x${string}`, appFetch),

@@ -1,14 +1,15 @@
 import { Resolver as DnsResolver } from "node:dns/promises";
-import { afterEach, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createSignInFetch } from "@/scripts/clients/siwx-fetch";
 import { devnetX402Payer } from "@/scripts/clients/x402-payer";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
+import { workerDevnet } from "@/testing/worker-devnet";
 import { SAVE_DNS_TIMEOUT_MS } from "./url-check";
 
 // Saving a webhook URL resolves its host with the sender's own resolver and address policy: a host
 // that does not exist, resolves to a refused address, or does not answer in time is a 400 on `url`.
 
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const owner = {
   pay: devnetX402Payer(devnet, 5, appFetch),
   read: createSignInFetch(devnet.accounts[5]!.privateKey as `0x${string}`, appFetch),

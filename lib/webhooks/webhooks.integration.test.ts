@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { webhookDeliveries } from "@/lib/db/schema";
 import { parseServerEnv } from "@/lib/env";
@@ -10,11 +10,12 @@ import { type WebhookEventType, webhookEnvelopeSchema } from "@/lib/schemas/webh
 import { createSignInFetch } from "@/scripts/clients/siwx-fetch";
 import { devnetX402Payer } from "@/scripts/clients/x402-payer";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
+import { workerAppEnv, workerDevnet } from "@/testing/worker-devnet";
 import { BACKOFF_SECONDS, deliverDueWebhooks } from "./worker";
 
 // The receiver listens on 127.0.0.1, which the devnet's environment (WEBHOOKS_ALLOW_LOOPBACK) allows.
 
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const keyOf = (i: number) => devnet.accounts[i]!.privateKey as `0x${string}`;
 const owner = { pay: devnetX402Payer(devnet, 5, appFetch), read: createSignInFetch(keyOf(5), appFetch) };
 const agent = devnetX402Payer(devnet, 6, appFetch);
@@ -315,7 +316,7 @@ describe("webhooks", () => {
   });
 
   it("allows loopback receivers only on the local devnet", () => {
-    const base = inject("appEnv");
+    const base = workerAppEnv();
     expect(parseServerEnv({ ...base, WEBHOOKS_ALLOW_LOOPBACK: "true" }).WEBHOOKS_ALLOW_LOOPBACK).toBe(true);
     expect(() =>
       parseServerEnv({ ...base, WEBHOOKS_ALLOW_LOOPBACK: "true", X402_NETWORK: "eip155:8453" }),

@@ -3,7 +3,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payments } from "@/lib/db/schema";
 import { createMppFetch } from "@/scripts/clients/mpp-payer";
 import { devnetX402Payer } from "@/scripts/clients/x402-payer";
@@ -11,11 +11,12 @@ import { APP, postJson, uniqueName } from "@/testing/app-fetch";
 import { runScript } from "@/testing/run-script";
 import { serveInProcess } from "@/testing/serve-in-process";
 import { currentService, type Service, serviceOn } from "@/testing/service-on";
+import { workerDevnet } from "@/testing/worker-devnet";
 import { openEmbedded } from "./embedded";
 
 // `npm run db:backup` while paid submissions run: the service that holds the embedded database takes
 // it (POST /ops/backup), and what `npm run db:restore` loads from it is a ledger that adds up.
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const key = (i: number) => devnet.accounts[i]!.privateKey as `0x${string}`;
 const TOKEN = "backup-test-operator-token-0123456789abcdef";
 const namespace = uniqueName("backup");

@@ -6,7 +6,7 @@ import { asc, count, inArray } from "drizzle-orm";
 import type { Hash } from "viem";
 import { readContract } from "viem/actions";
 import { Abis } from "viem/tempo";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feedback, feedbackEvents, namespaces, payments, payouts, webhookDeliveries } from "@/lib/db/schema";
 import { createMppFetch } from "@/scripts/clients/mpp-payer";
 import { createSignInFetch } from "@/scripts/clients/siwx-fetch";
@@ -17,10 +17,11 @@ import { chainReader } from "@/testing/chain";
 import { freshPostgres, postgresMissing } from "@/testing/fresh-postgres";
 import { runScript } from "@/testing/run-script";
 import { currentService, type Service, serviceOn } from "@/testing/service-on";
+import { workerDevnet } from "@/testing/worker-devnet";
 
 // A service's life on the embedded database, moved by `npm run db:move-to-postgres` into a fresh
 // PostgreSQL database, then served from there: the same answers, the same ledger, nothing charged twice.
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const evm = chainReader(devnet.x402.rpcUrl, devnet.x402.asset as `0x${string}`);
 const tempo = tempoClient(devnet.tempo);
 const usdcE = (who: string) =>

@@ -1,5 +1,5 @@
 import { Receipt } from "mppx";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMppFetch } from "@/scripts/clients/mpp-payer";
 import { createSignInFetch } from "@/scripts/clients/siwx-fetch";
 import { devnetX402Payer } from "@/scripts/clients/x402-payer";
@@ -7,10 +7,11 @@ import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { chainReader } from "@/testing/chain";
 import { PASS, startRpcProxy } from "@/testing/rpc-proxy";
 import { distinctTitle } from "@/testing/titles";
+import { workerDevnet } from "@/testing/worker-devnet";
 
 // Paid follow-ups on a network the test controls: the service reaches the x402 chain through a proxy
 // that can hold the settlement's transaction while the owner acts on the item.
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const proxy = await startRpcProxy(devnet.x402.rpcUrl);
 process.env.X402_RPC_URL = proxy.url;
 afterAll(() => proxy.close());

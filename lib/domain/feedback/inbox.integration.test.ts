@@ -1,10 +1,11 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createSignInFetch } from "@/scripts/clients/siwx-fetch";
 import { devnetX402Payer } from "@/scripts/clients/x402-payer";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { signInHeader } from "@/testing/sign-in";
+import { workerDevnet } from "@/testing/worker-devnet";
 
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const keyOf = (i: number) => devnet.accounts[i]!.privateKey as `0x${string}`;
 const ownerKey = keyOf(2);
 const agentKey = keyOf(3);

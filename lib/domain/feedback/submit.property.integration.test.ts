@@ -1,12 +1,13 @@
 import fc from "fast-check";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createSignInFetch } from "@/scripts/clients/siwx-fetch";
 import { createX402Fetch } from "@/scripts/clients/x402-payer";
 import { APP, appFetch, postJson } from "@/testing/app-fetch";
 import { chainReader } from "@/testing/chain";
 import { invalidSubmitBody, normalised, validSubmitBody } from "@/testing/feedback-arbitraries";
+import { workerDevnet } from "@/testing/worker-devnet";
 
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const chain = chainReader(devnet.x402.rpcUrl, devnet.x402.asset as `0x${string}`);
 const key = devnet.accounts[7]!.privateKey as `0x${string}`;
 const payer = createX402Fetch({

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { type Hash, type Hex, keccak256, parseEventLogs } from "viem";
 import { getLogs } from "viem/actions";
 import { Abis } from "viem/tempo";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { payouts } from "@/lib/db/schema";
 import { devnetX402Payer } from "@/scripts/clients/x402-payer";
@@ -10,11 +10,12 @@ import { tempoClient } from "@/scripts/devnet/tempo";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { type FaultPolicy, PASS, startRpcProxy } from "@/testing/rpc-proxy";
 import { distinctTitle } from "@/testing/titles";
+import { workerDevnet } from "@/testing/worker-devnet";
 import { rewardMemo } from "./memos";
 import { settlePayout } from "./settle-payout";
 
 // The service reaches the Tempo chain only through a proxy that can cut, drop and refuse its calls.
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const proxy = await startRpcProxy(devnet.tempo.rpcUrl);
 process.env.TEMPO_RPC_URL = proxy.url;
 afterAll(() => proxy.close());

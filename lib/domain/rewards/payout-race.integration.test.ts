@@ -3,7 +3,7 @@ import { type Hash, type Hex, parseEventLogs } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { getLogs, waitForTransactionReceipt } from "viem/actions";
 import { Abis } from "viem/tempo";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { payments, payouts } from "@/lib/db/schema";
 import { devnetX402Payer } from "@/scripts/clients/x402-payer";
@@ -13,11 +13,12 @@ import { chainReader } from "@/testing/chain";
 import { fundTempoWallet, storeRewardedResolve, x402RewardPayment } from "@/testing/rewards";
 import { PASS, startRpcProxy } from "@/testing/rpc-proxy";
 import { distinctTitle } from "@/testing/titles";
+import { workerDevnet } from "@/testing/worker-devnet";
 import { rewardMemo } from "./memos";
 import { settlePayout } from "./settle-payout";
 
 // The service reaches Tempo through a proxy that can hold a call while another worker moves on.
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const proxy = await startRpcProxy(devnet.tempo.rpcUrl);
 process.env.TEMPO_RPC_URL = proxy.url;
 // A payout wallet of this file's own, so its balance is known to the unit.

@@ -3,7 +3,7 @@ import { type Hash, parseEventLogs, toHex } from "viem";
 import { generatePrivateKey } from "viem/accounts";
 import { getTransactionReceipt, readContract } from "viem/actions";
 import { Abis } from "viem/tempo";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { feedback, payments, payouts } from "@/lib/db/schema";
 import { createMppFetch } from "@/scripts/clients/mpp-payer";
@@ -19,13 +19,14 @@ import {
   x402RewardPayment,
 } from "@/testing/rewards";
 import { distinctTitle } from "@/testing/titles";
+import { workerDevnet } from "@/testing/worker-devnet";
 import { settlePayout } from "./settle-payout";
 
 // This file's payout wallet holds no USDC.e: every reward it owes must end in a refund.
 const payoutKey = generatePrivateKey();
 process.env.PAYOUT_PRIVATE_KEY = payoutKey;
 
-const devnet = inject("devnet");
+const devnet = workerDevnet();
 const evm = chainReader(devnet.x402.rpcUrl, devnet.x402.asset as `0x${string}`);
 const payerFor = (i: number) =>
   createX402Fetch({
