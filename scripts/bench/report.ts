@@ -77,16 +77,42 @@ function rateRatio(ours: PaidLevel | undefined, anchor: PaidLevel | undefined, n
 // The sign-in rate of the code before this work, on an earlier machine of this kind: shown, not judged by.
 const SIGN_IN_BEFORE = 287;
 
+// The restated speed targets: each measured as CPU or server time, which is stable from run to run here.
+const SERVICE_WORK_MAX_MS = 4;
+const SIGNED_LIST_MAX_MS = 2.5;
+const MPP_CPU_MAX_RATIO = 0.5;
+const SEARCH_SCALE_ITEMS = 1_000_000;
+const SEARCH_MAX_P95_MS = 100;
+
+const round2 = (v?: number) => (v === undefined ? undefined : Math.round(v * 100) / 100);
+const atMost = (v: number | undefined, max: number) => verdict(v === undefined ? undefined : v <= max);
+
+/**
+ * x402's own work per paid call: the server's and PostgreSQL's CPU per call at the highest level, less what
+ * no route can avoid, the ceiling's CPU per settle (its process settles alone) and bare Next.js's CPU per
+ * answer (a constant, none of our code).
+ */
+function serviceWork(r: Results, c: number) {
+  const shares = at(r.x402, c)?.cpu?.sharesPerCall;
+  const settle = at(r.ceiling, c)?.cpu?.sharesPerCall?.server;
+  const next = ok(r.httpFloorBare)?.cpuMsPerCall;
+  const spent = shares ? shares.server + shares.postgres : undefined;
+  const work =
+    spent !== undefined && settle !== undefined && next !== undefined ? spent - settle - next : undefined;
+  return { server: shares?.server, postgres: shares?.postgres, settle, next, work: round2(work) };
+}
+
 function targets(r: Results) {
   const prepared = ok(r.prepared);
   const first = prepared?.inbox?.cases[0];
   const http = ok(r.inboxHttp)?.find((h) => h.name === first?.name);
   const [query, bare, s] = [first?.inProcess.p50, ok(r.httpFloorBare)?.nodeHttp?.p50, prepared?.siwx];
-  const [list, sdk] = [ratio(http?.latency.p50, query), ratio(s?.perSecond, s?.sdk.perSecond)];
+  const sdk = ratio(s?.perSecond, s?.sdk.perSecond);
   const c = levels(r.x402).at(-1)?.concurrency ?? 32;
-  const [ours, ceiling, base] = [at(r.x402, c), at(r.ceiling, c), at(r.baseline, c)];
-  const vsCeiling = rateRatio(ours, ceiling, "the ceiling", (v) => v >= 0.7);
+  const [ours, base] = [at(r.x402, c), at(r.baseline, c)];
   const vsBase = rateRatio(ours, base, "the baseline", (v) => v >= 2);
+  const work = serviceWork(r, c);
+  const inServer = http?.server.total?.p50;
   const mpp = levels(r.mpp).at(-1);
   const mppx = mpp && at(r.mppBaseline, mpp.concurrency);
   const p50 = ratio(mppx?.latency.p50, mpp?.latency.p50); // theirs over ours: ≥ 1 means ours is as fast
@@ -100,19 +126,26 @@ function targets(r: Results) {
   const sameNote = same
     ? ` (the same rate: they differ by less than one payment over the level, ${onePayment.toFixed(3)} req/s)`
     : "";
+  const mppCpu = ratio(mpp?.cpu?.serverMsPerCall, mppx?.cpu?.serverMsPerCall);
+  const items = prepared?.inbox?.nsRows;
   const slowest = prepared?.inbox?.cases
     .filter((k) => k.params.q || k.params.grouped)
-    .sort((a, b) => b.inProcess.p50 - a.inProcess.p50)[0];
+    .sort((a, b) => b.inProcess.p95 - a.inProcess.p95)[0];
+  const atScale = items !== undefined && items >= SEARCH_SCALE_ITEMS;
+  const search = slowest && atScale ? slowest.inProcess.p95 < SEARCH_MAX_P95_MS : undefined;
+  const n = (v?: number) => v?.toLocaleString("en-US");
+  const scaleNote = atScale ? "" : ` (not the target's ${n(SEARCH_SCALE_ITEMS)}: not judged)`;
   const soak = ok(r.soak);
   const [flat, heap] = [soak?.flat.rss, soak?.flat.heapUsed];
   return [
-    row`| Signed \`list\` over HTTP: p50 at most 3× the page query | HTTP p50 ${http?.latency.p50} ms (sign-in included) vs the query's ${query} ms in process ("${first?.name}"); inside the server ${http?.server.total?.p50} ms; bare Next.js answering a constant ${bare} ms (${x(ratio(bare, query))} the query) | ${x(list)} | ${verdict(list === undefined ? undefined : list <= 3)} |`,
-    row`| Sign-in verification: at least 4× the rate before this work | ${s?.perSecond}/s vs the x402 SDK's own verification of the same proofs, ${s?.sdk.perSecond}/s (a part of what the code before this work did, so the ratio is a lower bound on the gain); the code before this work: ${SIGN_IN_BEFORE}/s on an earlier machine (${x(ratio(s?.perSecond, SIGN_IN_BEFORE))}; shown, not judged by) | ≥ ${x(sdk)} | ${verdict(sdk === undefined ? undefined : sdk >= 4)} |`,
-    row`| x402 paid submit: at least 0.7× the ceiling's rate at c=${c} | ${ours?.rps} vs ${ceiling?.rps} req/s (the facilitator's settle alone, no HTTP, no database), pooled over the repeats${vsCeiling.note} | ${x(vsCeiling.pooled)} | ${vsCeiling.judged} |`,
-    row`| x402 paid submit: at least 2× the \`withX402\` baseline at c=${c} | ${ours?.rps} vs ${base?.rps} req/s, pooled over the repeats${vsBase.note}; p50 ${ours?.latency.p50} vs ${base?.latency.p50} ms | ${x(vsBase.pooled)} | ${vsBase.judged} |`,
-    row`| MPP paid submit: at least 1.0× \`mppx\`'s own handler in rate and p50 (c=${mpp?.concurrency}) | ${mpp?.rps} vs ${mppx?.rps} req/s${mpp?.repeats ? ", pooled over the repeats" : ""}${sameNote}${vsMppx.note}; p50 ${mpp?.latency.p50} vs ${mppx?.latency.p50} ms | rate ${x(vsMppx.pooled)}, p50 ${x(p50)} | ${vsMppx.judged} |`,
-    row`| Search and the grouped inbox: under 50 ms server time at ${prepared?.inbox?.nsRows} items | slowest in-process p50 ${slowest?.inProcess.p50} ms ("${slowest?.name}"; each search in the inbox table) | – | ${verdict(slowest && slowest.inProcess.p50 < 50)} |`,
-    row`| RSS over the soak flat within 10% after warm-up | from ${flat?.fromSecond} s to the end of ${soak?.seconds} s (heap capped at ${soak?.heapCapMiB} MiB): RSS spread ${flat?.spreadPercent}%, drift ${flat?.driftPercent}%; heap used spread ${heap?.spreadPercent}%, drift ${heap?.driftPercent}% | ${flat?.spreadPercent}% | ${verdict(flat ? flat.spreadPercent <= 10 : undefined)} |`,
+    row`| 1. x402 service work per paid call (server and PostgreSQL CPU, less the ceiling's settle and bare Next.js's answer, c=${c}): at most ${SERVICE_WORK_MAX_MS} ms | server ${work.server} + PostgreSQL ${work.postgres} ms per call, less the settle ${work.settle} ms (the ceiling's CPU per call) and bare Next.js ${work.next} ms (CPU per answer) | ${work.work} ms | ${atMost(work.work, SERVICE_WORK_MAX_MS)} |`,
+    row`| 2. Signed \`list\`, time inside the server (\`Server-Timing\` total, first page, owner signed in): at most ${SIGNED_LIST_MAX_MS} ms | p50 ${inServer} ms (sign-in ${http?.server.auth?.p50} ms); the page query alone ${query} ms in process; over HTTP ${http?.latency.p50} ms, bare Next.js answering a constant ${bare} ms | ${inServer} ms | ${atMost(inServer, SIGNED_LIST_MAX_MS)} |`,
+    row`| 3. MPP server CPU per paid call: at most ${MPP_CPU_MAX_RATIO}× \`mppx\`'s own handler's (c=${mpp?.concurrency}) | ${mpp?.cpu?.serverMsPerCall} vs ${mppx?.cpu?.serverMsPerCall} ms | ${x(mppCpu)} | ${atMost(mppCpu, MPP_CPU_MAX_RATIO)} |`,
+    row`| 4. Search and the grouped inbox at ${n(SEARCH_SCALE_ITEMS)} items: every page under ${SEARCH_MAX_P95_MS} ms p95 in process | slowest p95 ${slowest?.inProcess.p95} ms ("${slowest?.name}") at ${n(items)} items${scaleNote} | – | ${verdict(search)} |`,
+    row`| Sign-in verification: at least 4× the rate before this work (met before, kept) | ${s?.perSecond}/s vs the x402 SDK's own verification of the same proofs, ${s?.sdk.perSecond}/s (a part of what the code before this work did, so the ratio is a lower bound on the gain); the code before this work: ${SIGN_IN_BEFORE}/s on an earlier machine (${x(ratio(s?.perSecond, SIGN_IN_BEFORE))}; shown, not judged by) | ≥ ${x(sdk)} | ${verdict(sdk === undefined ? undefined : sdk >= 4)} |`,
+    row`| x402 paid submit: at least 2× the \`withX402\` baseline at c=${c} (met before, kept) | ${ours?.rps} vs ${base?.rps} req/s, pooled over the repeats${vsBase.note}; p50 ${ours?.latency.p50} vs ${base?.latency.p50} ms | ${x(vsBase.pooled)} | ${vsBase.judged} |`,
+    row`| MPP paid submit: at least 1.0× \`mppx\`'s own handler in rate and p50 (c=${mpp?.concurrency}; met before, kept) | ${mpp?.rps} vs ${mppx?.rps} req/s${mpp?.repeats ? ", pooled over the repeats" : ""}${sameNote}${vsMppx.note}; p50 ${mpp?.latency.p50} vs ${mppx?.latency.p50} ms | rate ${x(vsMppx.pooled)}, p50 ${x(p50)} | ${vsMppx.judged} |`,
+    row`| RSS over the soak flat within 10% after warm-up (met before, kept) | from ${flat?.fromSecond} s to the end of ${soak?.seconds} s (heap capped at ${soak?.heapCapMiB} MiB): RSS spread ${flat?.spreadPercent}%, drift ${flat?.driftPercent}%; heap used spread ${heap?.spreadPercent}%, drift ${heap?.driftPercent}% | ${flat?.spreadPercent}% | ${verdict(flat ? flat.spreadPercent <= 10 : undefined)} |`,
   ].join("\n");
 }
 
