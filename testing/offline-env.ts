@@ -2,6 +2,7 @@
 // nothing listens on (the discard port), so a unit test that reaches for a chain fails at once
 // instead of waiting. Domain tests pass their own database handle; with DATABASE_URL set, each worker
 // gets a database of its own beside it (testing/unit-global-setup.ts).
+import { inject } from "vitest";
 import { workerDatabaseUrl } from "./worker-devnet";
 
 const NOWHERE = "http://127.0.0.1:9";
@@ -27,3 +28,5 @@ const offline: Record<string, string> = {
 for (const [name, value] of Object.entries(offline)) process.env[name] ??= value;
 const database = workerDatabaseUrl();
 if (database) process.env.DATABASE_URL = database;
+// Every in-memory database starts from the run's migrated template (testing/memory-template.ts).
+process.env.FEEDBACK_MEMORY_TEMPLATE = inject("memoryTemplate");

@@ -1,5 +1,5 @@
 import "server-only";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { cp } from "node:fs/promises";
 import path from "node:path";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
@@ -41,6 +41,19 @@ const ASYNC_COMMIT_CONNECTIONS = 3;
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
 // One key for every instance: migrations run once even when several app processes start together.
 const MIGRATION_LOCK = 7_210_441_907;
+
+/**
+ * The migrated, empty embedded database (a `dumpDataDir` tarball) named by FEEDBACK_MEMORY_TEMPLATE, which
+ * each new in-memory database starts from instead of running initdb and every migration again. Test
+ * setups set it (testing/memory-template.ts): they open dozens of databases.
+ */
+let memoryTemplate: { file: string; dump: Blob } | undefined;
+function memoryTemplateDump(): Blob | undefined {
+  const file = process.env.FEEDBACK_MEMORY_TEMPLATE;
+  if (!file) return undefined;
+  if (memoryTemplate?.file !== file) memoryTemplate = { file, dump: new Blob([readFileSync(file)]) };
+  return memoryTemplate.dump;
+}
 
 async function open(url: string | undefined, dataDir: string): Promise<Handle> {
   if (url) {
@@ -88,7 +101,12 @@ async function open(url: string | undefined, dataDir: string): Promise<Handle> {
   ]);
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   // pg_trgm (literal substring search) ships with PGlite and must be loaded when the database opens.
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const template = dataDir.startsWith("memory://") ? memoryTemplateDump() : undefined;
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    ...(template ? { loadDataDir: template } : {}),
+  });
+  // From a template, every migration it holds is already applied: only newer ones run.
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
