@@ -48,6 +48,8 @@ const fmt = (n: Cell) => (n === undefined || n === null || Number.isNaN(n) ? "�
 /** A table row or a sentence: every interpolated figure formatted, a missing one as "–". */
 const row = (parts: TemplateStringsArray, ...cells: Cell[]) =>
   parts.reduce((s, p, i) => s + fmt(cells[i - 1]) + p);
+/** A count with thousands separators, as the report prints every count. */
+const n = (v?: number) => v?.toLocaleString("en-US");
 const x = (r?: number) => (r === undefined || !Number.isFinite(r) ? "–" : `${r.toFixed(2)}×`);
 const ratio = (a?: number, b?: number) => (a !== undefined && b !== undefined && b > 0 ? a / b : undefined);
 const ok = <T>(v: T | Failed | undefined) => (v && typeof v === "object" && "error" in v ? undefined : v);
@@ -133,7 +135,6 @@ function targets(r: Results) {
     .sort((a, b) => b.inProcess.p95 - a.inProcess.p95)[0];
   const atScale = items !== undefined && items >= SEARCH_SCALE_ITEMS;
   const search = slowest && atScale ? slowest.inProcess.p95 < SEARCH_MAX_P95_MS : undefined;
-  const n = (v?: number) => v?.toLocaleString("en-US");
   const scaleNote = atScale ? "" : ` (not the target's ${n(SEARCH_SCALE_ITEMS)}: not judged)`;
   const soak = ok(r.soak);
   const [flat, heap] = [soak?.flat.rss, soak?.flat.heapUsed];
@@ -228,7 +229,6 @@ function tables(r: Results) {
 /** The sentences beside the tables that say what a run's figures add up to. */
 function sentences(r: Results) {
   const inbox = ok(r.prepared)?.inbox;
-  const n = (v?: number) => v?.toLocaleString("en-US");
   const sorted =
     inbox?.cases.filter(
       (k) =>
