@@ -1,10 +1,14 @@
 import fc from "fast-check";
+import * as Secp256k1 from "ox/Secp256k1";
+import { TxEnvelopeTempo } from "ox/tempo";
 import { hexToBytes, keccak256, parseTransaction, recoverTransactionAddress, toBytes } from "viem";
 import { privateKeyToAccount, sign } from "viem/accounts";
-import { describe, expect, it } from "vitest";
+import { Transaction } from "viem/tempo";
+import { describe, expect, it, vi } from "vitest";
 import {
   ecrecoverImplementation,
   nativeSigningAccount,
+  recoverPublicKeyWith,
   recoverSigner,
   recoverWith,
   signDigestNatively,
@@ -65,6 +69,83 @@ describe("recovering a signer", () => {
     expect(recoverSigner(hash.subarray(1), one, one, 0)).toBeNull();
     expect(recoverSigner(hash, one.subarray(1), one, 0)).toBeNull();
     expect(recoverSigner(hash, one, new Uint8Array(33), 1)).toBeNull();
+  });
+});
+
+describe("ox's recovery, as viem and mppx reach it", () => {
+  type Recover = typeof recoverPublicKeyWith.ox;
+  /** A recovery's point as bytes, or that it threw. */
+  const outcome = (recover: Recover, signature: ThisParameterType<Recover>, hash: unknown) => {
+    try {
+      return { point: Buffer.from(recover.call(signature, hash).toRawBytes(false)).toString("hex") };
+    } catch {
+      return { threw: true };
+    }
+  };
+
+  it("is libsecp256k1's in this process, and viem's reading of a Tempo transaction goes through it", () => {
+    expect(Secp256k1.noble.Signature.prototype.recoverPublicKey).toBe(recoverPublicKeyWith.ox);
+    expect(recoverPublicKeyWith.ox).not.toBe(recoverPublicKeyWith.pureJs);
+    const key = `0x${"11".repeat(32)}` as const;
+    const envelope = TxEnvelopeTempo.from({
+      chainId: 1,
+      calls: [{ to: `0x${"22".repeat(20)}` }],
+      gas: 21_000n,
+    });
+    const signature = Secp256k1.sign({ payload: TxEnvelopeTempo.getSignPayload(envelope), privateKey: key });
+    const serialized = TxEnvelopeTempo.serialize(envelope, { signature });
+    const spy = vi.spyOn(Secp256k1.noble.Signature.prototype, "recoverPublicKey");
+    try {
+      expect((Transaction.deserialize(serialized) as { from?: string }).from).toBe(
+        privateKeyToAccount(key).address.toLowerCase(),
+      );
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("gives the curve's own point for any key and digest, low and high s, hash as hex or bytes", async () => {
+    await fc.assert(
+      fc.asyncProperty(privateKey, digest, async (key, hash) => {
+        const sig = await sign({ hash: `0x${Buffer.from(hash).toString("hex")}`, privateKey: key });
+        const r = BigInt(sig.r);
+        const s = BigInt(sig.s);
+        const parity = sig.yParity as 0 | 1;
+        for (const signature of [
+          new Secp256k1.noble.Signature(r, s).addRecoveryBit(parity),
+          new Secp256k1.noble.Signature(r, N - s).addRecoveryBit(1 - parity),
+        ]) {
+          for (const message of [hash, Buffer.from(hash).toString("hex")]) {
+            const ours = outcome(recoverPublicKeyWith.ox, signature, message);
+            expect(ours).toEqual(outcome(recoverPublicKeyWith.pureJs, signature, message));
+            expect(ours.point?.slice(2)).toBe(privateKeyToAccount(key).publicKey.slice(4));
+          }
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it("answers or throws as the curve does for any r, s, recovery id and message", () => {
+    const scalar = fc.oneof(
+      fc.bigInt({ min: 1n, max: N - 1n }),
+      fc.constantFrom(1n, 2n, N - 1n, N - 2n, 0xfffffffffffffffffffffffffffffffffn),
+    );
+    const message = fc.oneof(
+      digest,
+      fc.uint8Array({ minLength: 0, maxLength: 64 }),
+      fc.uint8Array({ minLength: 0, maxLength: 64 }).map((b) => Buffer.from(b).toString("hex")),
+    );
+    fc.assert(
+      fc.property(scalar, scalar, fc.integer({ min: 0, max: 3 }), message, (r, s, recovery, hash) => {
+        const signature = new Secp256k1.noble.Signature(r, s).addRecoveryBit(recovery);
+        expect(outcome(recoverPublicKeyWith.ox, signature, hash)).toEqual(
+          outcome(recoverPublicKeyWith.pureJs, signature, hash),
+        );
+      }),
+      { numRuns: 400 },
+    );
   });
 });
 

@@ -30,6 +30,48 @@ function loadNative(): Native | null {
 
 const native = loadNative();
 
+type Point = ReturnType<typeof Secp256k1.noble.ProjectivePoint.fromHex>;
+type RecoverPublicKey = (this: { r: bigint; s: bigint; recovery?: number }, msgHash: unknown) => Point;
+
+const SignatureClass = Secp256k1.noble.Signature as unknown as {
+  prototype: { recoverPublicKey: RecoverPublicKey };
+};
+/** The curve's own recovery, kept before the native one takes its place. */
+const pureJsRecoverPublicKey = SignatureClass.prototype.recoverPublicKey;
+if (native) SignatureClass.prototype.recoverPublicKey = nativeRecoverPublicKey(native);
+
+/**
+ * ox's secp256k1 recovery done by libsecp256k1. viem reads a Tempo transaction's sender through ox (ours,
+ * and mppx's check of an MPP credential), and this is where the pure-JS curve spent about a tenth of an MPP
+ * call's CPU. The same point comes back. Anything the short way does not take (a hash that is not 32
+ * bytes, a recovery id above 1, a signature that names no key) goes to the curve's own code, which answers
+ * or throws exactly as it did.
+ */
+function nativeRecoverPublicKey(lib: Native): RecoverPublicKey {
+  return function recoverPublicKey(msgHash) {
+    const { r, s, recovery } = this;
+    const hash =
+      typeof msgHash === "string"
+        ? /^[0-9a-fA-F]{64}$/.test(msgHash)
+          ? Buffer.from(msgHash, "hex")
+          : null
+        : msgHash instanceof Uint8Array && msgHash.length === 32
+          ? msgHash
+          : null;
+    if (hash && (recovery === 0 || recovery === 1)) {
+      const signature = new Uint8Array(64);
+      signature.set(Buffer.from(r.toString(16).padStart(64, "0"), "hex"), 0);
+      signature.set(Buffer.from(s.toString(16).padStart(64, "0"), "hex"), 32);
+      try {
+        return Secp256k1.noble.ProjectivePoint.fromHex(lib.ecdsaRecover(signature, recovery, hash, false));
+      } catch {
+        // No key signed this: the curve's own code says so, in its own words.
+      }
+    }
+    return pureJsRecoverPublicKey.call(this, msgHash);
+  };
+}
+
 /**
  * The address that signed `hash` with (r, s, yParity), or null when no key did (r or s out of range, no curve
  * point for r). The sign-in's hot path: libsecp256k1 where it loads, else the pure-JS curve, with the same
@@ -64,6 +106,12 @@ export function recoversTo(address: string, hash: Hex, signature: string): boole
 export const recoverWith = {
   native: native && ((...args: Args) => recoverNative(native, ...args)),
   pureJs: (...args: Args) => recoverPureJs(...args),
+};
+
+/** ox's recovery of a public key, natively where the binding loads, and the curve's own: for the tests. */
+export const recoverPublicKeyWith = {
+  ox: SignatureClass.prototype.recoverPublicKey,
+  pureJs: pureJsRecoverPublicKey,
 };
 type Args = [hash: Uint8Array, r: Uint8Array, s: Uint8Array, yParity: 0 | 1];
 
@@ -131,11 +179,9 @@ function recoverNative(lib: Native, hash: Uint8Array, r: Uint8Array, s: Uint8Arr
 
 function recoverPureJs(hash: Uint8Array, r: Uint8Array, s: Uint8Array, yParity: 0 | 1) {
   try {
-    const address = Secp256k1.recoverAddress({
-      payload: hash,
-      signature: { r: toBigInt(r), s: toBigInt(s), yParity },
-    });
-    return address.toLowerCase();
+    const signature = new Secp256k1.noble.Signature(toBigInt(r), toBigInt(s)).addRecoveryBit(yParity);
+    const point = pureJsRecoverPublicKey.call(signature, hash);
+    return addressOf(point.toRawBytes(false).subarray(1));
   } catch {
     return null;
   }
