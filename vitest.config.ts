@@ -8,6 +8,7 @@ const UNIT = [
   "components/**/*.test.ts",
   "scripts/**/*.test.ts",
   "testing/**/*.test.ts",
+  "deploy/**/*.test.ts",
 ];
 const INTEGRATION = [
   "lib/**/*.integration.test.ts",

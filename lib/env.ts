@@ -3,6 +3,11 @@ import { z } from "zod";
 import { parseUsd, USD_PATTERN } from "@/lib/money";
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte address");
+/** Where payments go: the zero address has no key, so whatever is paid to it is gone. */
+const recipient = address.refine(
+  (a) => !/^0x0{40}$/.test(a),
+  "must not be the zero address: payments to it are lost",
+);
 const privateKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte private key");
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
@@ -19,6 +24,8 @@ const serverSchema = z
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
       .optional(),
     PGLITE_DIR: z.string().min(1).default(".data/pglite"),
+    /** How long a start waits for PostgreSQL to answer before it exits non-zero (a supervisor restarts it). */
+    DB_START_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
     /** Secret (≥ 32 chars) that signs list cursors so a client cannot forge one. */
     APP_SECRET: z.string().min(32, "must be at least 32 characters"),
     X402_NETWORK: z.string().regex(/^eip155:\d+$/, 'must be a CAIP-2 EVM network such as "eip155:8453"'),
@@ -27,7 +34,7 @@ const serverSchema = z
     X402_ASSET_NAME: z.string().min(1).default("USD Coin"),
     X402_ASSET_VERSION: z.string().min(1).default("2"),
     X402_ASSET_DECIMALS: z.coerce.number().int().min(0).max(36).default(6),
-    X402_PAY_TO: address,
+    X402_PAY_TO: recipient,
     /**
      * Either an in-process facilitator settling from these keys (comma-separated; each app instance
      * leases one at a time, so give at least one per instance), or a remote facilitator URL.
@@ -60,7 +67,7 @@ const serverSchema = z
     /** MPP (method tempo, intent charge): challenges are HMAC-bound with this secret (≥ 32 chars). */
     MPP_SECRET_KEY: z.string().min(32, "must be at least 32 characters"),
     MPP_REALM: z.string().min(1).optional(),
-    MPP_RECIPIENT: address,
+    MPP_RECIPIENT: recipient,
     MPP_CURRENCY: address.default("0x20c000000000000000000000b9537d11c60e8b50"),
     TEMPO_RPC_URL: httpUrl,
     TEMPO_CHAIN_ID: z.coerce.number().int().positive().default(4217),
@@ -158,7 +165,14 @@ export function parseServerEnv(raw: Record<string, string | undefined>): ServerE
   const cleaned = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined && v !== ""));
   const result = serverSchema.safeParse(cleaned);
   if (!result.success) {
-    throw new InvalidEnvError(result.error.issues.map((i) => `${i.path.join(".") || "(env)"}: ${i.message}`));
+    throw new InvalidEnvError(
+      result.error.issues.map((i) => {
+        const name = i.path.join(".") || "(env)";
+        // zod says "expected string, received undefined": an operator needs to hear the variable is unset.
+        const unset = i.code === "invalid_type" && i.path.length === 1 && cleaned[name] === undefined;
+        return `${name}: ${unset ? "is required and not set" : i.message}`;
+      }),
+    );
   }
   return result.data;
 }

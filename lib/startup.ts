@@ -1,8 +1,11 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
+import { isDatabaseUnreachable } from "@/lib/db/errors";
 import { env, InvalidEnvError } from "@/lib/env";
+import { describeError } from "@/lib/http/log";
 import { installPeerAddressHook } from "@/lib/http/peer-address";
 import { startBackgroundWork } from "@/lib/ops/background-work";
+import { announceInstance } from "@/lib/ops/instances";
 
 /** Checks the configuration, or exits naming each bad variable (the web server and the worker alike). */
 export function checkConfiguration(): void {
@@ -17,15 +20,56 @@ export function checkConfiguration(): void {
   }
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * Server start: refuses to run on bad configuration (naming each bad variable) and applies migrations.
- * Unless BACKGROUND_WORK=off, it also runs the background work: it finishes any paid write or payout a
- * previous crash left half-done, keeps reconciling, and sends webhooks from the outbox.
+ * Opens and migrates the database, waiting up to DB_START_TIMEOUT_MS while PostgreSQL cannot be reached (a
+ * server started before its database, or during a restart), retrying with a growing pause. Throws at once
+ * for any other failure (a migration that fails, a refused login), and when the time is up.
+ */
+async function waitForDatabase(
+  timeoutMs = env().DB_START_TIMEOUT_MS,
+  log: (line: string) => void = console.error,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 1, pause = 500; ; attempt++, pause = Math.min(pause * 2, 5_000)) {
+    try {
+      await getDb();
+      if (attempt > 1) log(`[startup] the database answered after ${attempt} attempts`);
+      return;
+    } catch (error) {
+      if (!isDatabaseUnreachable(error) || Date.now() + pause > deadline) throw error;
+      log(`[startup] the database cannot be reached (${describeError(error)}); trying again in ${pause} ms`);
+      await sleep(pause);
+    }
+  }
+}
+
+/**
+ * Server start: refuses to run on bad configuration (naming each bad variable) and applies migrations, or
+ * exits non-zero when the database stays unreachable or cannot be migrated, so a supervisor (systemd, an
+ * orchestrator) starts it again rather than a process that can only answer errors staying up. Unless
+ * BACKGROUND_WORK=off, it also runs the background work: it finishes any paid write or payout a previous
+ * crash left half-done, keeps reconciling, and sends webhooks from the outbox.
  */
 export async function startServer(): Promise<void> {
   checkConfiguration();
   installPeerAddressHook();
-  // Migrated before the first request, so a broken database stops the start instead of a request.
-  await getDb();
+  await openDatabaseOrExit();
+  await announceInstance("web");
   if (env().BACKGROUND_WORK) startBackgroundWork({ keepAlive: false });
+}
+
+/** waitForDatabase, or one line naming the variable to check and exit 1 (the web server and the worker). */
+export async function openDatabaseOrExit(): Promise<void> {
+  try {
+    await waitForDatabase();
+  } catch (error) {
+    const where = env().DATABASE_URL ? "DATABASE_URL" : "PGLITE_DIR";
+    const what = isDatabaseUnreachable(error)
+      ? `could not be reached within DB_START_TIMEOUT_MS (${env().DB_START_TIMEOUT_MS} ms)`
+      : "could not be opened or migrated";
+    console.error(`[startup] the database ${what}: ${describeError(error)}. Check ${where}; exiting.`);
+    process.exit(1);
+  }
 }

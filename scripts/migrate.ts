@@ -1,7 +1,30 @@
-/** `npm run db:migrate`: applies the migrations in drizzle/ to DATABASE_URL, or to the embedded database. */
+/**
+ * `npm run db:migrate [-- --not-in-use]`: applies the migrations in drizzle/ to the database the service
+ * uses (DATABASE_URL, else the embedded one in PGLITE_DIR), read from the same environment and .env files
+ * as `next start`. An embedded database another process may hold is refused: two opens corrupt it.
+ */
 import { openDb } from "../lib/db/client";
+import { loadServiceEnv, parseArgs, Refusal, runCommand } from "./db/cli";
+import { hasDatabase, NOT_IN_USE_FLAG, refuseIfHeld } from "./db/embedded";
 
-const url = process.env.DATABASE_URL;
-const handle = await openDb({ url, dataDir: process.env.PGLITE_DIR ?? ".data/pglite" });
-await handle.close();
-console.log(`Migrations applied to ${url ? "PostgreSQL (DATABASE_URL)" : "the embedded database"}.`);
+await runCommand(async () => {
+  const { flags } = parseArgs(process.argv.slice(2), [], [NOT_IN_USE_FLAG]);
+  const { databaseUrl, pgliteDir } = loadServiceEnv();
+  if (!databaseUrl) {
+    if (pgliteDir.startsWith("memory://"))
+      throw new Refusal("PGLITE_DIR is memory://: nothing on disk to migrate");
+    // The running service migrates its own database when it starts: only a stopped one is migrated here.
+    if (hasDatabase(pgliteDir))
+      refuseIfHeld(
+        pgliteDir,
+        "migrate it (the service applies migrations when it starts)",
+        flags.has(NOT_IN_USE_FLAG),
+      );
+  }
+  const handle = await openDb({ url: databaseUrl, dataDir: pgliteDir });
+  await handle.close();
+  console.log(
+    `Migrations applied to ${databaseUrl ? `PostgreSQL at ${new URL(databaseUrl).host} (DATABASE_URL)` : `the embedded database in ${pgliteDir}`}.`,
+  );
+  return 0;
+});

@@ -3,10 +3,11 @@
  * BACKGROUND_WORK=off. Any number may run at once. SIGTERM or SIGINT lets the passes in hand stop before
  * their next row (waiting up to STOP_GRACE_MS), closes the database and exits.
  */
-import { closeDb, getDb } from "../lib/db/client";
+import { closeDb } from "../lib/db/client";
 import { env } from "../lib/env";
 import { startBackgroundWork } from "../lib/ops/background-work";
-import { checkConfiguration } from "../lib/startup";
+import { announceInstance } from "../lib/ops/instances";
+import { checkConfiguration, openDatabaseOrExit } from "../lib/startup";
 
 // Below the usual 30 s an orchestrator waits after SIGTERM before it sends SIGKILL.
 const STOP_GRACE_MS = 20_000;
@@ -19,7 +20,8 @@ if (!env().DATABASE_URL) {
   );
   process.exit(1);
 }
-await getDb();
+await openDatabaseOrExit();
+await announceInstance("worker");
 const work = startBackgroundWork({ keepAlive: true });
 console.info(`[worker] started, pid ${process.pid}: recovery every ${env().RECOVERY_INTERVAL_MS} ms`);
 

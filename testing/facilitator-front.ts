@@ -10,6 +10,9 @@ export type FrontFault =
   | { kind: "hold"; ms: number } // forward it after `ms`: the facilitator acts after the caller gave up
   | { kind: "late"; ms: number } // forward it now, relay the answer after `ms`: acted, answered late
   | { kind: "answer"; status: number; body: unknown } // without forwarding: nothing reached the facilitator
+  // forward it, and answer `status` and `body()` after `ms` without waiting for the facilitator: one that
+  // broadcasts and answers before its transaction is mined
+  | { kind: "answer-early"; ms: number; status: number; body: () => unknown }
   // forward it, then answer `status` and what `body` makes of the facilitator's answer
   | { kind: "rewrite"; status?: number; body: (answer: Record<string, unknown>) => unknown };
 
@@ -61,6 +64,11 @@ export async function startFacilitatorFront(target: string): Promise<Facilitator
     };
     const fault = policy({ route, body });
     if (fault.kind === "answer") return reply(fault.status, JSON.stringify(fault.body));
+    if (fault.kind === "answer-early") {
+      void forward().catch(() => {});
+      await sleep(fault.ms);
+      return reply(fault.status, JSON.stringify(await fault.body()));
+    }
     if (fault.kind === "hold") await sleep(fault.ms);
     let answer: { status: number; text: string };
     try {

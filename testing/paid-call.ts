@@ -38,6 +38,8 @@ export async function paidCall(
     return (await (await getDb()).select().from(payments).where(like(payments.paymentKey, key)))[0];
   };
   return {
+    /** The PAYMENT-SIGNATURE header's value. */
+    signature,
     send: () => appFetch(url, postJson(body, { "payment-signature": signature })),
     /** The ledger row the payment was claimed as, if any. */
     row,

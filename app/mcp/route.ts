@@ -47,10 +47,13 @@ export const POST = handle(async (request) => {
       }),
     );
   };
-  // The one header a tool call inherits: the socket address the rate limits count.
+  // The headers a tool call inherits: the client's address as the rate limits find it (the socket's, or
+  // behind a trusted proxy the X-Forwarded-For it appended), so a tool call counts as its route would.
   const base = new Headers();
-  const peer = request.headers.get(PEER_HEADER);
-  if (peer) base.set(PEER_HEADER, peer);
+  for (const name of [PEER_HEADER, "x-forwarded-for"]) {
+    const value = request.headers.get(name);
+    if (value) base.set(name, value);
+  }
   const server = createMcpServer(dispatch, base, packageJson.version);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,

@@ -21,6 +21,12 @@ export const eip3009Abi = parseAbi([
   "event Transfer(address indexed from, address indexed to, uint256 value)",
 ]);
 
+/** Both forms a facilitator sends an authorization in: v, r, s apart, or one signature (also EIP-1271). */
+export const transferWithAuthorizationAbi = parseAbi([
+  "function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, uint8 v, bytes32 r, bytes32 s)",
+  "function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, bytes signature)",
+]);
+
 export const authorizationUsedEvent = eip3009Abi[3];
 export const authorizationCanceledEvent = eip3009Abi[4];
 

@@ -34,6 +34,9 @@ type Handle = {
   copyDataDir: (to: string) => Promise<DataDirCopy>;
 };
 
+// A host that drops packets answers nothing: a request gives up on it in seconds (a 503 to send again),
+// not after postgres.js's default 30 s.
+const CONNECT_TIMEOUT_S = 5;
 // A few connections for the bookkeeping statements (one each per signed request or paid call).
 const ASYNC_COMMIT_CONNECTIONS = 3;
 
@@ -62,7 +65,7 @@ async function open(url: string | undefined, dataDir: string): Promise<Handle> {
       import("drizzle-orm/postgres-js"),
       import("drizzle-orm/postgres-js/migrator"),
     ]);
-    const lockClient = postgres(url, { max: 1, onnotice: () => {} });
+    const lockClient = postgres(url, { max: 1, connect_timeout: CONNECT_TIMEOUT_S, onnotice: () => {} });
     try {
       await lockClient`select pg_advisory_lock(${MIGRATION_LOCK})`;
       await migrate(drizzle({ client: lockClient }), { migrationsFolder: MIGRATIONS_FOLDER });
@@ -70,10 +73,11 @@ async function open(url: string | undefined, dataDir: string): Promise<Handle> {
     } finally {
       await lockClient.end();
     }
-    const client = postgres(url, { max: 10, onnotice: () => {} });
+    const client = postgres(url, { max: 10, connect_timeout: CONNECT_TIMEOUT_S, onnotice: () => {} });
     const sessions = new Set<LockSession>();
     const asyncClient = postgres(url, {
       max: ASYNC_COMMIT_CONNECTIONS,
+      connect_timeout: CONNECT_TIMEOUT_S,
       onnotice: () => {},
       connection: { synchronous_commit: "off" },
     });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { isRetryableConflict, retryingConflicts, SQLSTATE, sqlStateOf } from "./errors";
+import {
+  databaseUnreachableCode,
+  isRetryableConflict,
+  retryingConflicts,
+  SQLSTATE,
+  sqlStateOf,
+} from "./errors";
 
 /** A driver error as drizzle wraps it: the SQLSTATE sits on the cause. */
 const dbError = (code: string) =>
@@ -83,5 +89,24 @@ describe("a transaction that lost a race", () => {
       cause: { code: "40001" },
     });
     expect(runs).toBe(3);
+  });
+});
+
+describe("a database that cannot be reached", () => {
+  it("is told apart from a statement that failed, through drizzle's wrapping, by the code to log", () => {
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    expect(databaseUnreachableCode(refused)).toBe("ECONNREFUSED");
+    expect(databaseUnreachableCode(dbError("57P01"))).toBe("57P01"); // the server shutting down
+    expect(databaseUnreachableCode(dbError("08006"))).toBe("08006"); // a connection lost mid-statement
+    expect(databaseUnreachableCode(dbError("53300"))).toBe("53300"); // too many connections
+    // Node's happy-eyeballs connect: an AggregateError of each address's refusal.
+    const both = new AggregateError([refused, Object.assign(new Error("::1"), { code: "ECONNREFUSED" })]);
+    expect(databaseUnreachableCode(new Error("Failed query", { cause: both }))).toBe("ECONNREFUSED");
+    const closed = Object.assign(new Error("write CONNECTION_CLOSED"), { code: "CONNECTION_CLOSED" });
+    expect(databaseUnreachableCode(new Error("Failed query", { cause: closed }))).toBe("CONNECTION_CLOSED");
+    for (const code of [SQLSTATE.uniqueViolation, SQLSTATE.serializationFailure, "42P01", "22P02"]) {
+      expect(databaseUnreachableCode(dbError(code))).toBeUndefined();
+    }
+    expect(databaseUnreachableCode(new Error("anything"))).toBeUndefined();
   });
 });

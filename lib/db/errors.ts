@@ -59,3 +59,47 @@ export async function retryingConflicts<T>(
     }
   }
 }
+
+// SQLSTATE classes and codes that mean the server cannot be talked to now, not that the statement is wrong:
+// connection exceptions (08…), the server shutting down or starting (57P01–57P03), too many connections.
+const UNREACHABLE_STATES = /^(08...|57P0[123]|53300)$/;
+// What postgres.js and Node's sockets say when no connection could be made or one was lost.
+const UNREACHABLE_CODES = new Set([
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+
+/**
+ * The code saying the database could not be reached (down, restarting, unreachable, out of connections),
+ * found through drizzle's wrapping; undefined for any other error. Such a request may succeed unchanged once
+ * the database is back. The code is what to log: a failed query's message can quote its parameters.
+ */
+export function databaseUnreachableCode(error: unknown): string | undefined {
+  const seen = new Set<unknown>();
+  const pending = [error];
+  while (pending.length) {
+    const current = pending.pop();
+    if (!current || typeof current !== "object" || seen.has(current)) continue;
+    seen.add(current);
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && (UNREACHABLE_CODES.has(code) || UNREACHABLE_STATES.test(code)))
+      return code;
+    pending.push((current as { cause?: unknown }).cause);
+    const inner = (current as { errors?: unknown }).errors;
+    if (Array.isArray(inner)) pending.push(...inner);
+  }
+  return undefined;
+}
+
+/** Whether an error means the database could not be reached (see databaseUnreachableCode). */
+export const isDatabaseUnreachable = (error: unknown) => databaseUnreachableCode(error) !== undefined;

@@ -16,6 +16,8 @@ export type DatabaseFound =
       /** null when drizzle's table does not exist: no migration was ever applied. */
       applied: AppliedMigration[] | null;
       trgm: "installed" | "available" | "missing";
+      /** The instances seen in the last `liveSeconds` (lib/ops/instances.ts); empty before that migration. */
+      instances: { role: string; host: string; pid: number; secrets: Record<string, string> }[];
     }
   /** `memory://`: each process creates and migrates its own at start; there is nothing to read. */
   | { state: "in-memory" }
@@ -26,7 +28,11 @@ export type DatabaseFound =
 
 type Query = (text: string) => Promise<Record<string, unknown>[]>;
 
-async function read(query: Query, driver: "postgres" | "pglite"): Promise<DatabaseFound> {
+async function read(
+  query: Query,
+  driver: "postgres" | "pglite",
+  liveSeconds: number,
+): Promise<DatabaseFound> {
   const [{ version }] = (await query("select current_setting('server_version') as version")) as [
     { version: string },
   ];
@@ -43,7 +49,24 @@ async function read(query: Query, driver: "postgres" | "pglite"): Promise<Databa
             exists(select 1 from pg_available_extensions where name = 'pg_trgm') as available`,
   )) as [{ installed: boolean; available: boolean }];
   const state = trgm.installed ? "installed" : trgm.available ? "available" : "missing";
-  return { state: "found", driver, version, applied, trgm: state };
+  const [{ listed }] = (await query("select to_regclass('public.instances') is not null as listed")) as [
+    { listed: boolean },
+  ];
+  const live = listed
+    ? await query(
+        `select role, host, pid, secrets from instances where seen_at > now() - interval '${Math.floor(liveSeconds)} seconds'`,
+      )
+    : [];
+  const instances = live.map((row) => ({
+    role: String(row.role),
+    host: String(row.host),
+    pid: Number(row.pid),
+    secrets: (typeof row.secrets === "string" ? JSON.parse(row.secrets) : row.secrets) as Record<
+      string,
+      string
+    >,
+  }));
+  return { state: "found", driver, version, applied, trgm: state, instances };
 }
 
 /**
@@ -54,8 +77,11 @@ export async function inspectDatabase(options: {
   url?: string;
   dataDir: string;
   timeoutMs: number;
+  /** How recently an instance must have been seen to count as running. */
+  liveSeconds?: number;
 }): Promise<DatabaseFound> {
   const { url, dataDir, timeoutMs } = options;
+  const liveSeconds = options.liveSeconds ?? 180;
   if (url) {
     const { default: postgres } = await import("postgres");
     const sql = postgres(url, {
@@ -65,7 +91,7 @@ export async function inspectDatabase(options: {
       connection: { statement_timeout: timeoutMs },
     });
     try {
-      return await read((text) => sql.unsafe(text), "postgres");
+      return await read((text) => sql.unsafe(text), "postgres", liveSeconds);
     } finally {
       await sql.end({ timeout: 1 });
     }
@@ -80,7 +106,8 @@ export async function inspectDatabase(options: {
   ]);
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   try {
-    return await read(async (text) => (await client.query<Record<string, unknown>>(text)).rows, "pglite");
+    const query: Query = async (text) => (await client.query<Record<string, unknown>>(text)).rows;
+    return await read(query, "pglite", liveSeconds);
   } finally {
     await client.close();
   }

@@ -38,6 +38,7 @@ export const ERROR_STATUS = {
   "payment-unavailable": 503,
   "payment-pending": 503,
   "jobs-failed": 503,
+  "service-unavailable": 503,
   internal: 500,
 } as const;
 
@@ -68,4 +69,20 @@ export class AppError extends Error {
 export function validationError(errors: FieldError[]): AppError {
   const named = errors.map((e) => `${e.field}: ${e.message}`).join("; ");
   return new AppError("validation-failed", `Invalid request: ${named}`, { errors });
+}
+
+/** Words every "send this same request again" answer ends with, so a client learns them once. */
+export const SEND_AGAIN =
+  "It is never charged twice: do not sign a new payment. Send this same request with the same payment again later for its answer.";
+
+/**
+ * 503 when the database cannot be reached: nothing is lost and nothing is charged twice, so the same request
+ * (with the same payment, if it carried one) is sent again shortly.
+ */
+export function databaseUnavailable(): AppError {
+  return new AppError(
+    "service-unavailable",
+    `The service's database could not be reached for a moment. If this request carried a payment, it is completed or released once the database is back. ${SEND_AGAIN}`,
+    { headers: { "retry-after": "5" } },
+  );
 }

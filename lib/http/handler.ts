@@ -1,5 +1,6 @@
 import "server-only";
-import { AppError } from "./errors";
+import { databaseUnreachableCode } from "@/lib/db/errors";
+import { AppError, databaseUnavailable } from "./errors";
 import { describeError } from "./log";
 import { problemResponse } from "./problem";
 import { currentRequest, type RequestFacts, requestIdOf, withRequestFacts } from "./request-context";
@@ -23,7 +24,8 @@ export function markPhase(name: string): void {
 }
 
 /**
- * Wraps a route handler: typed refusals become problem+json, anything else a logged, opaque 500. Each answer
+ * Wraps a route handler: typed refusals become problem+json, a database that cannot be reached a 503 to send
+ * again, anything else a logged, opaque 500. Each answer
  * gets `x-request-id`, Server-Timing (unless the route wrote its own: a paid call), a count in the metrics
  * and, with request logs on, one JSON line (`logOk: false` keeps successful probes out of the log).
  */
@@ -57,6 +59,11 @@ async function answer(fn: Handler, request: Request, requestId: string, timing: 
   } catch (error) {
     const path = new URL(request.url).pathname;
     if (error instanceof AppError) return problemResponse(error, path);
+    const unreachable = databaseUnreachableCode(error);
+    if (unreachable) {
+      console.error(`[${request.method} ${path} ${requestId}] database unreachable (${unreachable})`);
+      return problemResponse(databaseUnavailable(), path);
+    }
     // One redacted line: errors from chain clients can embed signed payloads.
     console.error(`[${request.method} ${path} ${requestId}] unexpected error: ${describeError(error)}`);
     return problemResponse(

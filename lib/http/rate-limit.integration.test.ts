@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { generatePrivateKey } from "viem/accounts";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
@@ -68,6 +70,26 @@ describe("limits on the free endpoints", () => {
     expect(await limited.json()).toMatchObject({ status: 429, type: "/problems/rate-limited", limit: 3 });
     const other = await appFetch(url, { headers: { "x-forwarded-for": "198.51.100.1" } });
     expect(other.status).toBe(402);
+  });
+
+  it("counts MCP tool calls against the address the proxy saw, as the routes they call", async () => {
+    // Each tool call is its API route called in process: it must carry the address the proxy appended.
+    const proxied: typeof fetch = (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set("x-forwarded-for", "192.0.2.77");
+      return appFetch(input, { ...init, headers });
+    };
+    const client = new Client({ name: "rate-limit-test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${APP}/mcp`), { fetch: proxied }));
+    const call = () => client.callTool({ name: "feedback_status", arguments: {} });
+    const limited: boolean[] = [];
+    for (let i = 0; i < 4; i++) {
+      const { structuredContent } = await call();
+      limited.push((structuredContent as { status?: number }).status === 429);
+    }
+    await client.close();
+    expect(limited).toEqual([false, false, false, true]);
+    expect((await appFetch(url, { headers: { "x-forwarded-for": "192.0.2.77" } })).status).toBe(429);
   });
 
   it("limits a signed-in wallet on every free endpoint together", async () => {

@@ -15,6 +15,7 @@ import { z } from "zod";
 import { validationError } from "@/lib/http/errors";
 import { problemResponse } from "@/lib/http/problem";
 import { formatUsd } from "@/lib/money";
+import { IDEMPOTENCY_KEY_TERMS } from "@/lib/schemas/idempotency-key";
 import { ALL_OPERATIONS, OPERATIONS } from "@/lib/schemas/operations/catalog";
 import { fixedPrice, isPaid, type Operation } from "@/lib/schemas/operations/operation";
 
@@ -54,8 +55,7 @@ type ToolRoute = {
 
 const IDEMPOTENCY_KEY = {
   type: "string",
-  description:
-    "Optional. The same key with the same arguments returns the first answer and is never charged again (keys live 24 hours); send it again after a failure instead of paying twice.",
+  description: `Optional: your key for this call (1 to 255 visible ASCII characters, e.g. a UUID); send it again after a failure instead of paying twice. ${IDEMPOTENCY_KEY_TERMS}`,
 } as const;
 
 function inputSchema(schema: z.ZodType, paid: boolean): Tool["inputSchema"] {

@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { CSV_COLUMNS } from "@/lib/domain/feedback/export-format";
 import { formatUsd } from "@/lib/money";
+import { IDEMPOTENCY_KEY_TERMS } from "@/lib/schemas/idempotency-key";
 import { ALL_OPERATIONS } from "@/lib/schemas/operations/catalog";
 import { fixedPrice, isPaid, type Operation } from "@/lib/schemas/operations/operation";
 import { paymentInfoFor, REQUEST_CAPS } from "./catalog";
@@ -37,8 +38,7 @@ const IDEMPOTENCY_KEY = {
   name: "Idempotency-Key",
   in: "header",
   required: false,
-  description:
-    "Your key for this request (1 to 255 visible ASCII characters, e.g. a UUID). A retry with the same key and the same body gets the first answer and is never charged again, even when it carries a newly signed payment; the same key with another body is a 409. Keys are per paying wallet and operation, and are kept as long as the payment made under them; a payment that failed frees its key.",
+  description: `Your key for this request (1 to 255 visible ASCII characters, e.g. a UUID). ${IDEMPOTENCY_KEY_TERMS}`,
   schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" },
 };
 

@@ -8,10 +8,12 @@ import {
 import type { ServerEnv } from "@/lib/env";
 import { withTimeout } from "@/lib/payment/timeout";
 import { type DoctorItem, fail, hostOf, ok, skip, warn } from "./doctor-item";
+import { describeInstances, LIVE_MS, SHARED_SECRETS, secretDigests, secretMismatches } from "./instances";
 
 const DATABASE_ITEM = "database";
 const MIGRATIONS_ITEM = "database migrations";
 const TRGM_ITEM = "pg_trgm";
+const SECRETS_ITEM = "shared secrets";
 const MIGRATE = "npm run db:migrate (with the same DATABASE_URL or PGLITE_DIR)";
 
 /** A database error in words: PostgreSQL's own message names no password; a socket error names host:port. */
@@ -71,6 +73,28 @@ function trgmItem(found: Extract<DatabaseFound, { state: "found" }>, pending: bo
   );
 }
 
+/** This configuration's MPP_SECRET_KEY and APP_SECRET are the ones every running instance on the database uses. */
+function secretsItem(e: ServerEnv, found: Extract<DatabaseFound, { state: "found" }>): DoctorItem {
+  const live = found.instances;
+  if (!live.length) return ok(SECRETS_ITEM, "no instance is running on this database to compare with");
+  const mismatches = secretMismatches(secretDigests(e), live);
+  if (!mismatches.length) {
+    return ok(SECRETS_ITEM, `MPP_SECRET_KEY and APP_SECRET match the ${live.length} running instance(s)`);
+  }
+  const [first] = mismatches;
+  const detail = mismatches
+    .map(
+      ({ variable, others }) =>
+        `${variable} differs from ${describeInstances(others)}: ${SHARED_SECRETS[variable]}`,
+    )
+    .join("; ");
+  return fail(
+    SECRETS_ITEM,
+    detail,
+    `give every instance the same ${mismatches.map((m) => m.variable).join(" and ")} (${first!.variable} first)`,
+  );
+}
+
 /**
  * The database answers, every migration in `migrationsFolder` (default drizzle/) is applied, and
  * pg_trgm is there; read without migrating, so the doctor reports what the app would find.
@@ -86,7 +110,12 @@ export async function databaseItems(
   const notRead = (because: string) => [skip(MIGRATIONS_ITEM, because), skip(TRGM_ITEM, because)];
   let found: DatabaseFound;
   try {
-    const inspection = inspectDatabase({ url: e.DATABASE_URL, dataDir: e.PGLITE_DIR, timeoutMs });
+    const inspection = inspectDatabase({
+      url: e.DATABASE_URL,
+      dataDir: e.PGLITE_DIR,
+      timeoutMs,
+      liveSeconds: LIVE_MS / 1000,
+    });
     // PGlite is local and must close the directory it opened: only a server's answer is raced.
     found = e.DATABASE_URL ? await withTimeout(inspection, timeoutMs * 2, DATABASE_ITEM) : await inspection;
   } catch (error) {
@@ -131,5 +160,7 @@ export async function databaseItems(
     ok(DATABASE_ITEM, `${where} answers (server version ${found.version})`),
     migrationsItem(report),
     trgmItem(found, report.pending.length > 0),
+    // One process holds an embedded database: only PostgreSQL has other instances to agree with.
+    ...(e.DATABASE_URL ? [secretsItem(e, found)] : []),
   ];
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Hex, PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { readContract } from "viem/actions";
+import { getCode, readContract } from "viem/actions";
 import { Abis } from "viem/tempo";
 import type { ServerEnv } from "@/lib/env";
 import { formatUsd } from "@/lib/money";
@@ -19,6 +19,22 @@ import {
 } from "./doctor-item";
 
 const PAYOUT_ITEM = "tempo payout wallet";
+const CURRENCY_ITEM = "tempo currency";
+const FEE_TOKEN_ITEM = "tempo fee token";
+const USDC_E = "0x20c000000000000000000000b9537d11c60e8b50";
+
+/** A token the service pays or charges in exists on this chain: else every MPP payment or reward fails. */
+async function tokenItem(client: PublicClient, e: ServerEnv, item: string, variable: string, token: Hex) {
+  const code = await getCode(client, { address: token });
+  if (!code || code === "0x") {
+    return fail(
+      item,
+      `no token at ${variable} (${token}) on Tempo chain ${e.TEMPO_CHAIN_ID}`,
+      `set ${variable} to a TIP-20 token of this chain (USDC.e is ${USDC_E})`,
+    );
+  }
+  return ok(item, `${variable} is ${await symbolOf(client, token)} (${token})`);
+}
 
 const balanceOf = (client: PublicClient, token: Hex, address: Hex) =>
   readContract(client, { address: token, abi: Abis.tip20, functionName: "balanceOf", args: [address] });
@@ -73,8 +89,28 @@ export async function tempoItems(e: ServerEnv, timeoutMs: number): Promise<Docto
     configured: String(e.TEMPO_CHAIN_ID),
     timeoutMs,
   });
-  if (chain.status !== "ok") return [chain, skip(PAYOUT_ITEM, "the tempo chain check failed")];
+  const feeToken = e.TEMPO_FEE_TOKEN as Hex | undefined;
+  const tokens = feeToken ? [CURRENCY_ITEM, FEE_TOKEN_ITEM] : [CURRENCY_ITEM];
+  if (chain.status !== "ok") {
+    return [chain, ...[...tokens, PAYOUT_ITEM].map((name) => skip(name, "the tempo chain check failed"))];
+  }
   const client = boundedClient(e.TEMPO_RPC_URL, timeoutMs) as PublicClient;
   const node = { timeoutMs, what: `the Tempo RPC (${hostOf(e.TEMPO_RPC_URL)})`, fix: "check TEMPO_RPC_URL" };
-  return [chain, await bounded(PAYOUT_ITEM, node, () => payoutItem(client, e))];
+  const checked = await Promise.all([
+    bounded(CURRENCY_ITEM, node, () =>
+      tokenItem(client, e, CURRENCY_ITEM, "MPP_CURRENCY", e.MPP_CURRENCY as Hex),
+    ),
+    ...(feeToken
+      ? [
+          bounded(FEE_TOKEN_ITEM, node, () =>
+            tokenItem(client, e, FEE_TOKEN_ITEM, "TEMPO_FEE_TOKEN", feeToken),
+          ),
+        ]
+      : []),
+  ]);
+  // The payout wallet's balances are read from those tokens: a missing one is named above, not blamed on the RPC.
+  const payout = checked.every((item) => item.status === "ok")
+    ? await bounded(PAYOUT_ITEM, node, () => payoutItem(client, e))
+    : skip(PAYOUT_ITEM, "a token it is paid or pays fees in is missing");
+  return [chain, ...checked, payout];
 }

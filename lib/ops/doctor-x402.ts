@@ -50,23 +50,37 @@ function gasItem(
   return ok(item, `${held}, about ${balance / one} transactions at today's gas price`);
 }
 
-/** A remote facilitator answers /supported with the exact scheme on X402_NETWORK, in x402 version 2. */
-async function remoteFacilitatorItem(e: ServerEnv, url: string, timeoutMs: number): Promise<DoctorItem> {
+type Remote = { item: DoctorItem; signers: Hex[] };
+
+/** The addresses /supported names as signing on `network`: under the network itself or its family ("eip155:*"). */
+function signersOn(signers: Record<string, string[]> | undefined, network: string): Hex[] {
+  const family = `${network.split(":")[0]}:*`;
+  const named = [...(signers?.[network] ?? []), ...(signers?.[family] ?? [])];
+  return [...new Set(named.filter((a) => /^0x[0-9a-fA-F]{40}$/.test(a)))] as Hex[];
+}
+
+/**
+ * A remote facilitator answers /supported with the exact scheme on X402_NETWORK, in x402 version 2, and names
+ * the signers that send its settlements (whose gas the caller checks).
+ */
+async function remoteFacilitatorItem(e: ServerEnv, url: string, timeoutMs: number): Promise<Remote> {
   const node = `the facilitator (${hostOf(url)})`;
   const fix = "check X402_FACILITATOR_URL, and that the facilitator is up";
   try {
     const client = new HTTPFacilitatorClient({ url, timeoutMs });
-    const { kinds } = await withTimeout(client.getSupported(), timeoutMs, FACILITATOR_ITEM);
+    const { kinds, signers } = await withTimeout(client.getSupported(), timeoutMs, FACILITATOR_ITEM);
     if (kinds.some((k) => k.x402Version === 2 && k.scheme === "exact" && k.network === e.X402_NETWORK)) {
-      return ok(FACILITATOR_ITEM, `${node} supports the exact scheme on ${e.X402_NETWORK} (x402 version 2)`);
+      const detail = `${node} supports the exact scheme on ${e.X402_NETWORK} (x402 version 2)`;
+      return { item: ok(FACILITATOR_ITEM, detail), signers: signersOn(signers, e.X402_NETWORK) };
     }
     const offered =
       kinds.map((k) => `${k.scheme} on ${k.network} (v${k.x402Version})`).join(", ") || "nothing";
-    return fail(
+    const item = fail(
       FACILITATOR_ITEM,
       `${node} does not settle exact on ${e.X402_NETWORK} in x402 version 2; it supports ${offered}`,
       "set X402_FACILITATOR_URL to a facilitator for X402_NETWORK, or X402_FACILITATOR_PRIVATE_KEY instead",
     );
+    return { item, signers: [] };
   } catch (error) {
     // Its messages may quote the URL: keep only the status or the kind of failure.
     const status = /\((\d{3})\)/.exec(error instanceof Error ? error.message : "")?.[1];
@@ -78,8 +92,35 @@ async function remoteFacilitatorItem(e: ServerEnv, url: string, timeoutMs: numbe
           : error instanceof TypeError
             ? "unreachable"
             : "an answer that is not a /supported document";
-    return fail(FACILITATOR_ITEM, `${node}: ${words}`, fix);
+    return { item: fail(FACILITATOR_ITEM, `${node}: ${words}`, fix), signers: [] };
   }
+}
+
+const signerItem = (i: number) => `${FACILITATOR_ITEM} signer ${i + 1}`;
+
+/** Each signer a remote facilitator names holds gas: one without settles nothing, and every payment waits. */
+function remoteSignerItems(
+  client: PublicClient,
+  e: ServerEnv,
+  remote: Remote,
+  node: { timeoutMs: number; what: string; fix: string },
+  gasPrice: Promise<bigint>,
+): Promise<DoctorItem>[] {
+  if (remote.item.status !== "ok") return [];
+  if (!remote.signers.length) {
+    const detail = `the facilitator names no signer for ${e.X402_NETWORK} in /supported: its gas cannot be checked`;
+    const fix = "ask the facilitator's operator which wallets settle, and that they hold gas";
+    return [Promise.resolve(warn(`${FACILITATOR_ITEM} signers`, detail, fix))];
+  }
+  return remote.signers.map((address, i) =>
+    bounded(signerItem(i), node, async () => {
+      const balance = await getBalance(client, { address });
+      const item = gasItem(signerItem(i), e, address, balance, await gasPrice, "X402_FACILITATOR_URL");
+      // Not a key of ours: the fix is the facilitator operator's, or another facilitator.
+      const fix = `the facilitator at X402_FACILITATOR_URL signs with ${address}: it needs gas on ${e.X402_NETWORK}, or use another facilitator`;
+      return item.status === "ok" ? item : { ...item, fix };
+    }),
+  );
 }
 
 const balanceOfAbi = parseAbi(["function balanceOf(address) view returns (uint256)"]);
@@ -128,11 +169,13 @@ export async function x402Items(e: ServerEnv, timeoutMs: number): Promise<Doctor
     configured: e.X402_NETWORK,
     timeoutMs,
   });
-  const facilitator = remote ? [await remote] : [];
+  const facilitator = remote ? await remote : undefined;
+  const remoteItems = facilitator ? [facilitator.item] : [];
   if (chain.status !== "ok") {
     const because = "the x402 chain check failed";
-    const names = [DOMAIN_ITEM, DECIMALS_ITEM, ...keys.map((_, i) => keyItem(i)), REFUND_ITEM];
-    return [chain, ...facilitator, ...names.map((name) => skip(name, because))];
+    const signers = (facilitator?.signers ?? []).map((_, i) => signerItem(i));
+    const names = [DOMAIN_ITEM, DECIMALS_ITEM, ...keys.map((_, i) => keyItem(i)), ...signers, REFUND_ITEM];
+    return [chain, ...remoteItems, ...names.map((name) => skip(name, because))];
   }
   const client = boundedClient(e.X402_RPC_URL, timeoutMs) as PublicClient;
   const node = { timeoutMs, what: `the X402 RPC (${hostOf(e.X402_RPC_URL)})`, fix: "check X402_RPC_URL" };
@@ -148,7 +191,8 @@ export async function x402Items(e: ServerEnv, timeoutMs: number): Promise<Doctor
         return gasItem(keyItem(i), e, address, balance, await gasPrice, "X402_FACILITATOR_PRIVATE_KEY");
       }),
     ),
+    ...(facilitator ? remoteSignerItems(client, e, facilitator, node, gasPrice) : []),
     bounded(REFUND_ITEM, node, async () => refundItem(client, e, await gasPrice)),
   ]);
-  return [chain, ...facilitator, ...items];
+  return [chain, ...remoteItems, ...items];
 }

@@ -5,18 +5,22 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { generatePrivateKey } from "viem/accounts";
+import { like } from "drizzle-orm";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDb } from "@/lib/db/client";
+import { getDb, openDb } from "@/lib/db/client";
+import { instances } from "@/lib/db/schema";
 import { parseServerEnv } from "@/lib/env";
-import { workerAppEnv } from "@/testing/worker-devnet";
+import { workerAppEnv, workerDevnet } from "@/testing/worker-devnet";
 import { runDoctor } from "./doctor";
 import { databaseItems } from "./doctor-database";
 import type { DoctorItem } from "./doctor-item";
 import { tempoItems } from "./doctor-tempo";
 import { x402Items } from "./doctor-x402";
+import { secretDigests } from "./instances";
 
 const appEnv = workerAppEnv();
+const devnet = workerDevnet();
 let dir: string;
 let base: Record<string, string>;
 const servers: Server[] = [];
@@ -185,6 +189,91 @@ describe("the doctor's items, one misconfiguration at a time", () => {
       fix: expect.stringContaining("X402_FACILITATOR_URL"),
     });
   });
+
+  it("names a remote facilitator's signer with no gas, from the signers its /supported names", async () => {
+    const empty = privateKeyToAccount(generatePrivateKey()).address;
+    const funded = devnet.accounts[1]!.address;
+    const url = await serve(() => ({
+      kinds: [{ x402Version: 2, scheme: "exact", network: "eip155:31337" }],
+      extensions: [],
+      signers: { "eip155:*": [funded, empty] },
+    }));
+    const items = await x402Items(
+      config({ X402_FACILITATOR_PRIVATE_KEY: undefined, X402_FACILITATOR_URL: url }),
+      5_000,
+    );
+    expect(named(items, "x402 facilitator signer 1").status).toBe("ok");
+    expect(named(items, "x402 facilitator signer 2")).toMatchObject({
+      status: "error",
+      detail: expect.stringContaining(empty),
+      fix: expect.stringContaining("X402_FACILITATOR_URL"),
+    });
+    const silent = await serve(() => ({
+      kinds: [{ x402Version: 2, scheme: "exact", network: "eip155:31337" }],
+      extensions: [],
+      signers: {},
+    }));
+    const unnamed = await x402Items(
+      config({ X402_FACILITATOR_PRIVATE_KEY: undefined, X402_FACILITATOR_URL: silent }),
+      5_000,
+    );
+    expect(named(unnamed, "x402 facilitator signers").status).toBe("warn");
+  });
+
+  it("blames a token that does not exist on MPP_CURRENCY or TEMPO_FEE_TOKEN, not on the RPC", async () => {
+    const nowhere = privateKeyToAccount(generatePrivateKey()).address;
+    const currency = await tempoItems(config({ MPP_CURRENCY: nowhere }), 5_000);
+    expect(named(currency, "tempo chain").status).toBe("ok");
+    expect(named(currency, "tempo currency")).toMatchObject({
+      status: "error",
+      fix: expect.stringContaining("MPP_CURRENCY"),
+    });
+    expect(named(currency, "tempo payout wallet").status).toBe("skip");
+    const fees = await tempoItems(config({ TEMPO_FEE_TOKEN: nowhere }), 5_000);
+    expect(named(fees, "tempo currency").status).toBe("ok");
+    expect(named(fees, "tempo fee token")).toMatchObject({
+      status: "error",
+      fix: expect.stringContaining("TEMPO_FEE_TOKEN"),
+    });
+  });
+
+  it("refuses a zero address to be paid, and says a missing secret is not set", async () => {
+    const zero = `0x${"0".repeat(40)}`;
+    for (const variable of ["X402_PAY_TO", "MPP_RECIPIENT"]) {
+      const items = await runDoctor({ ...base, [variable]: zero });
+      expect(items).toEqual([
+        expect.objectContaining({
+          status: "error",
+          detail: expect.stringMatching(new RegExp(`^${variable}: .*zero address`)),
+        }),
+      ]);
+    }
+    const missing = await runDoctor({ ...base, MPP_SECRET_KEY: undefined });
+    expect(missing.map((i) => i.detail)).toEqual(["MPP_SECRET_KEY: is required and not set"]);
+  });
+
+  it.runIf(appEnv.DATABASE_URL)(
+    "names MPP_SECRET_KEY or APP_SECRET when a running instance uses another",
+    async () => {
+      const db = await getDb();
+      const mine = secretDigests(config());
+      const seen = new Date();
+      const row = { role: "web", host: "other-host", pid: 4242, startedAt: seen, seenAt: seen };
+      await db.insert(instances).values({ ...row, id: "doctor-test-same", secrets: mine });
+      try {
+        expect(named(await databaseItems(config(), 5_000), "shared secrets").status).toBe("ok");
+        await db
+          .insert(instances)
+          .values({ ...row, id: "doctor-test-other", secrets: { ...mine, MPP_SECRET_KEY: "0".repeat(32) } });
+        const item = named(await databaseItems(config(), 5_000), "shared secrets");
+        expect(item).toMatchObject({ status: "error", fix: expect.stringContaining("MPP_SECRET_KEY") });
+        expect(item.detail).toContain("web on other-host (pid 4242)");
+        expect(item.detail).not.toContain("APP_SECRET");
+      } finally {
+        await db.delete(instances).where(like(instances.id, "doctor-test-%"));
+      }
+    },
+  );
 
   it("refuses an http PUBLIC_ORIGIN off the devnet (the chain id fails too)", async () => {
     const items = await runDoctor(

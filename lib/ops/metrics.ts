@@ -16,6 +16,15 @@ function readinessFamilies(ready: Readiness): MetricFamily[] {
       type: "gauge",
       samples: Object.entries(ready.checks).map(([check, c]) => ({ labels: { check }, value: c.ok ? 1 : 0 })),
     },
+    {
+      name: "feedback_protocol_up",
+      help: "What this instance can take now, as /readyz says (cached 1.5 s): 1 up, 0 out.",
+      type: "gauge",
+      samples: Object.entries(ready.protocols).map(([protocol, up]) => ({
+        labels: { protocol },
+        value: up ? 1 : 0,
+      })),
+    },
   ];
   if (ready.payoutBalance !== null) {
     families.push({

@@ -31,6 +31,7 @@ describe("operations endpoints", () => {
     expect(res.status).toBe(200);
     const body = JSON.parse(text);
     expect(body.status).toBe("ready");
+    expect(body.protocols).toEqual({ x402: true, mpp: true, rewards: true });
     expect(Object.keys(body.checks).sort()).toEqual(["database", "payoutBalance", "tempoChain", "x402Chain"]);
     for (const check of Object.values(body.checks)) {
       expect(check).toEqual({ ok: true, latencyMs: expect.any(Number) });

@@ -1,4 +1,5 @@
 import "server-only";
+import { HTTPFacilitatorClient } from "@x402/core/server";
 import { sql } from "drizzle-orm";
 import { createPublicClient, type Hex } from "viem";
 import { readContract } from "viem/actions";
@@ -21,10 +22,30 @@ type Check =
   | { ok: true; latencyMs: number; warning?: string }
   | { ok: false; latencyMs: number; error: string };
 
+/** What this instance can take now, each on its own: one network's outage leaves the others serving. */
+type Protocols = {
+  /** x402 payments: the EVM chain answers, and the remote facilitator when there is one. */
+  x402: boolean;
+  /** MPP payments: the Tempo chain answers. */
+  mpp: boolean;
+  /** Rewards: the Tempo chain answers and the payout wallet holds at least READY_MIN_PAYOUT_BALANCE. */
+  rewards: boolean;
+};
+
 export type Readiness = {
-  /** ready: every check passed; degraded: ready, with a warning; unavailable: a check failed. */
+  /**
+   * ready: every check passed. degraded: this instance serves (a 200 for a load balancer), but a protocol is
+   * out or a check warns. unavailable: the database cannot be reached, so it can serve nothing (a 503).
+   */
   status: "ready" | "degraded" | "unavailable";
-  checks: { database: Check; x402Chain: Check; tempoChain: Check; payoutBalance: Check };
+  checks: {
+    database: Check;
+    x402Chain: Check;
+    x402Facilitator?: Check;
+    tempoChain: Check;
+    payoutBalance: Check;
+  };
+  protocols: Protocols;
   /** The payout wallet's USDC.e balance in micro-USD when it could be read (for /metrics, not /readyz). */
   payoutBalance: bigint | null;
 };
@@ -61,15 +82,23 @@ async function chainCheck(url: string, expectedId: number): Promise<string | und
   return undefined;
 }
 
+/** A remote facilitator answers /supported (an in-process one is this process). */
+async function facilitatorCheck(url: string): Promise<string | undefined> {
+  await new HTTPFacilitatorClient({ url, timeoutMs: CHECK_TIMEOUT_MS }).getSupported();
+  return undefined;
+}
+
 async function check(): Promise<Readiness> {
   const e = env();
   let payoutBalance: bigint | null = null;
-  const [database, x402Chain, tempoChain, balance] = await Promise.all([
+  const facilitatorUrl = e.X402_FACILITATOR_URL;
+  const [database, x402Chain, x402Facilitator, tempoChain, balance] = await Promise.all([
     timed(async () => {
       await (await getDb()).execute(sql`select 1`);
       return undefined;
     }),
     timed(() => chainCheck(e.X402_RPC_URL, Number(e.X402_NETWORK.split(":")[1]))),
+    facilitatorUrl ? timed(() => facilitatorCheck(facilitatorUrl)) : undefined,
     timed(() => chainCheck(e.TEMPO_RPC_URL, e.TEMPO_CHAIN_ID)),
     timed(async () => {
       payoutBalance = await readContract(clientOf(e.TEMPO_RPC_URL), {
@@ -83,14 +112,21 @@ async function check(): Promise<Readiness> {
         : undefined;
     }),
   ]);
-  const checks = { database, x402Chain, tempoChain, payoutBalance: balance };
-  const all = Object.values(checks);
-  const status = all.some((c) => !c.ok)
-    ? "unavailable"
-    : all.some((c) => c.ok && c.warning)
-      ? "degraded"
-      : "ready";
-  return { status, checks, payoutBalance };
+  const checks = {
+    database,
+    x402Chain,
+    ...(x402Facilitator ? { x402Facilitator } : {}),
+    tempoChain,
+    payoutBalance: balance,
+  };
+  const protocols: Protocols = {
+    x402: x402Chain.ok && (x402Facilitator?.ok ?? true),
+    mpp: tempoChain.ok,
+    rewards: tempoChain.ok && balance.ok && !balance.warning,
+  };
+  const all: Check[] = Object.values(checks);
+  const status = !database.ok ? "unavailable" : all.some((c) => !c.ok || c.warning) ? "degraded" : "ready";
+  return { status, checks, protocols, payoutBalance };
 }
 
 // One cache per process (see lib/http/metrics.ts on route bundles): callers share a running check, and
@@ -99,7 +135,11 @@ const store = globalThis as unknown as {
   __feedbackReadiness?: { endedAt: number; result: Promise<Readiness> };
 };
 
-/** Whether this instance can serve paid calls now: the database, both chains and the payout wallet. */
+/**
+ * Whether this instance can serve now, and which protocols it can take: the database decides whether it
+ * serves at all; each chain (and a remote facilitator) only its own protocol, so an orchestrator never takes
+ * every instance out of rotation for one network's outage that every instance shares.
+ */
 export function readiness(): Promise<Readiness> {
   const cached = store.__feedbackReadiness;
   if (cached && performance.now() - cached.endedAt < CACHE_MS) return cached.result;

@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/http/errors";
+import { AppError, SEND_AGAIN } from "@/lib/http/errors";
 import { json } from "@/lib/http/handler";
 import { describeError } from "@/lib/http/log";
 import { noteRequest } from "@/lib/http/request-context";
@@ -62,7 +62,7 @@ export async function answerSeen<TBody>(
 export function pending(paymentId: string, what: string): AppError {
   return new AppError(
     "payment-pending",
-    `${what}. It is reconciled from the chain and completed automatically, and never charged twice: do not sign a new payment. Send this same request with the same payment again later for its answer.`,
+    `${what}. It is reconciled from the chain and completed automatically. ${SEND_AGAIN}`,
     { headers: { "retry-after": "30" }, body: { paymentId } },
   );
 }

@@ -10,10 +10,26 @@ import { x402Protocol } from "./x402";
 /** Every protocol a paid call accepts, side by side; a second one plugs in here without touching routes. */
 export const PROTOCOLS: readonly PaymentProtocol[] = [x402Protocol, mppProtocol];
 
-/** The 402 a paid call answers without a credential: every protocol's challenge at once. */
+/**
+ * The 402 a paid call answers without a credential: every protocol's challenge at once. A protocol whose
+ * network cannot be asked now (a facilitator down) is left out, so the others still take payments; only
+ * when none can offer is it a 503 to retry.
+ */
 export async function paymentRequired(charge: Charge): Promise<AppError> {
-  const offered = PROTOCOLS.filter((p) => p.offers(charge));
-  const challenges = await Promise.all(offered.map((p) => p.challenge(charge)));
+  const settled = await Promise.allSettled(
+    PROTOCOLS.filter((p) => p.offers(charge)).map(async (p) => ({
+      protocol: p,
+      challenge: await p.challenge(charge),
+    })),
+  );
+  const ready = settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+  const failed = settled.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
+  // Only "its network cannot be asked now" leaves a protocol out; any other failure is the call's.
+  const other = failed.find((e) => !(e instanceof AppError && e.status === 503));
+  if (other !== undefined) throw other;
+  if (!ready.length && failed.length) throw failed[0];
+  const offered = ready.map((r) => r.protocol);
+  const challenges = ready.map((r) => r.challenge);
   const price = formatUsd(charge.amountMicroUsd);
   return new AppError(
     "payment-required",

@@ -64,6 +64,25 @@ describe("Idempotency-Key on a paid call", () => {
     expect(await rowsOf(again)).toEqual([]);
   });
 
+  it("keeps a key as long as its payment: a retry days later still gets the first answer, uncharged", async () => {
+    const key = randomUUID();
+    const input = body();
+    const signature = await newPayment(agent, input);
+    const first = await send(input, signature, key);
+    expect(first.status).toBe(200);
+    const [row] = await rowsOf(signature);
+    const longAgo = new Date(Date.now() - 3 * 86_400_000);
+    await (await getDb())
+      .update(payments)
+      .set({ createdAt: longAgo, updatedAt: longAgo })
+      .where(eq(payments.id, row!.id));
+    const before = await chain.balanceOf(agent.address);
+    const retry = await send(input, await newPayment(agent, input), key);
+    expect(retry.status).toBe(200);
+    expect(await retry.json()).toEqual(await first.json());
+    expect(await chain.balanceOf(agent.address)).toBe(before);
+  });
+
   it("refuses the same key with another body (409), charging nothing", async () => {
     const key = randomUUID();
     const input = body();

@@ -62,12 +62,19 @@ let lateClaim: Call;
 let failedClaim: Call;
 
 describe("a remote facilitator that is down, slow or failing", () => {
-  it("cannot say what it supports at a cold start: 503 payment-unavailable, then the 402 once it can", async () => {
+  it("cannot say what it supports at a cold start: x402 is left out, MPP still offered, then both once it can", async () => {
+    // The first request of this process: its resource server has not asked the facilitator yet.
     on("GET /supported", { kind: "answer", status: 503, body: { error: "starting" } });
     const ask = () => appFetch(`${APP}/api/namespace/feedback`, postJson(report()));
-    await problem(await ask(), 503, "payment-unavailable");
+    const cold = await ask();
+    expect(cold.status).toBe(402);
+    expect(cold.headers.get("payment-required")).toBeNull();
+    expect(cold.headers.get("www-authenticate")).toContain('method="tempo"');
+    expect((await cold.json()).protocols).toEqual(["mpp"]);
     front.setPolicy(PASS);
-    expect((await ask()).status).toBe(402);
+    const warm = await ask();
+    expect(warm.headers.get("payment-required")).not.toBeNull();
+    expect((await warm.json()).protocols).toEqual(["x402", "mpp"]);
   });
 
   it("is killed (kill -9) after it sent a settlement, before answering: the chain proves it, stored once", async () => {

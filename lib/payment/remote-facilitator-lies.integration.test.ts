@@ -1,6 +1,15 @@
-import { createWalletClient, erc20Abi, type Hex, http } from "viem";
+import {
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  type Hash,
+  type Hex,
+  http,
+  parseSignature,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, describe, expect, it } from "vitest";
+import { eip3009Abi } from "@/lib/chain/eip3009";
 import { recoverPaidWrites } from "@/lib/domain/paid-operations";
 import { extraFacilitators } from "@/scripts/devnet/accounts";
 import { uniqueName } from "@/testing/app-fetch";
@@ -65,6 +74,27 @@ async function unrelatedTransfer(): Promise<Hex> {
 
 let otherPayment: string;
 
+const rpc = createPublicClient({ transport: http(devnet.x402.rpcUrl) });
+/** Mines, on chain and reverted, this payment's own transferWithAuthorization with a value it never signed. */
+async function revertedAttempt(signature: string): Promise<Hash> {
+  const { payload } = JSON.parse(Buffer.from(signature, "base64").toString());
+  const { from, to, value, validAfter, validBefore, nonce } = payload.authorization;
+  const { v, r, s } = parseSignature(payload.signature);
+  const account = privateKeyToAccount(devnet.accounts[2]!.privateKey);
+  const wallet = createWalletClient({ account, transport: http(devnet.x402.rpcUrl) });
+  const hash = await wallet.writeContract({
+    chain: null,
+    address: devnet.x402.asset,
+    abi: eip3009Abi,
+    functionName: "transferWithAuthorization",
+    args: [from, to, BigInt(value) + 1n, BigInt(validAfter), BigInt(validBefore), nonce, Number(v), r, s],
+    gas: 200_000n,
+  });
+  const receipt = await rpc.waitForTransactionReceipt({ hash });
+  expect(receipt.status).toBe("reverted");
+  return hash;
+}
+
 describe("a remote facilitator that lies", () => {
   it("pays, but names another payment's transaction: the answer names the chain's own", async () => {
     otherPayment = await paid(await (await submission()).send());
@@ -108,12 +138,48 @@ describe("a remote facilitator that lies", () => {
     expect(await balance()).toBe(before - 2n * PRICE);
   });
 
-  it("refuses with a 4xx status: a refusal (402) with nothing claimed, not an outage", async () => {
+  it("reports a revert: believed only from a mined, reverted receipt of this payment's own transaction", async () => {
+    const before = await balance();
+    // Another payment's reverted transaction proves nothing about this one: the claim waits for the chain.
+    const other = await submission(10);
+    const otherRevert = await revertedAttempt(other.signature);
+    const revert = (transaction: Hash): FrontFault => ({
+      kind: "answer",
+      status: 400,
+      body: { success: false, errorReason: "invalid_exact_evm_transaction_failed", transaction, network },
+    });
+    onSettle(revert(otherRevert));
+    const waiting = await submission(10);
+    await problem(await waiting.send(), 503, "payment-pending");
+    expect(await waiting.row()).toMatchObject({ status: "claimed" });
+    // Its own transaction, mined and reverted, with the authorization unspent: nothing moved.
+    const own = await submission();
+    onSettle(revert(await revertedAttempt(own.signature)));
+    await problem(await own.send(), 402, "settlement-failed");
+    expect(await own.row()).toMatchObject({ status: "failed" });
+    front.setPolicy(PASS);
+    expect(await own.spent()).toBe(false);
+    expect(await balance()).toBe(before);
+  });
+
+  it("refuses a settlement: the claim stays open until the chain decides, and the same payment pays once answered honestly", async () => {
     const refusal = { success: false, errorReason: "invalid_exact_evm_signature", transaction: "", network };
     onSettle({ kind: "answer", status: 400, body: refusal });
     const settle = await submission();
-    await problem(await settle.send(), 402, "payment-invalid");
-    expect(await settle.row()).toBeUndefined();
+    const { paymentId } = await problem(await settle.send(), 503, "payment-pending");
+    expect(await settle.row()).toMatchObject({ id: paymentId, status: "claimed" });
+    front.setPolicy(PASS);
+    // Once idle, the same request takes its claim over and settles it with the honest facilitator.
+    let answer = await settle.send();
+    await until(async () => {
+      answer = await settle.send();
+      return answer.status !== 503;
+    }, "the open claim to be taken over");
+    await paid(answer);
+    expect(await settle.stored()).toBe(1);
+  });
+
+  it("refuses a verification with a 4xx status: a refusal (402) with nothing claimed, not an outage", async () => {
     front.setPolicy((call) =>
       call.route === "POST /verify"
         ? {
@@ -127,8 +193,7 @@ describe("a remote facilitator that lies", () => {
     await problem(await register.send(), 402, "payment-invalid");
     expect(await register.row()).toBeUndefined();
     front.setPolicy(PASS);
-    // Nothing of either stayed: both pay when the facilitator answers honestly.
-    await paid(await settle.send());
+    // Nothing of it stayed: it pays when the facilitator answers honestly.
     expect((await register.send()).status).toBe(200);
   });
 

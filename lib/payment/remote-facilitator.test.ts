@@ -4,6 +4,7 @@ import { createPublicClient, custom, encodeAbiParameters } from "viem";
 import { afterEach, describe, expect, it } from "vitest";
 import { remoteFacilitator } from "./remote-facilitator";
 import { SettlementUnavailable } from "./types";
+import { settleFailure } from "./x402-settlement";
 
 const network = "eip155:31337" as const;
 const payload = {
@@ -67,18 +68,22 @@ describe("a remote facilitator, as the service reads its answers", () => {
     expect(error).not.toBeInstanceOf(SettlementUnavailable);
   });
 
-  it("refused a payment when it says so, with any status, while the chain shows it unspent", async () => {
-    const refusing = await facilitatorAt(answering(400, refusal));
-    expect(await refusing.settle(payload, requirements)).toMatchObject(refusal);
+  it("leaves a refusal to the chain while it shows the authorization unspent: it may be broadcast and unmined", async () => {
+    for (const status of [200, 400]) {
+      const refusing = await facilitatorAt(answering(status, refusal));
+      const answer = await refusing.settle(payload, requirements);
+      expect(answer).toMatchObject({ success: false, errorReason: "settlement_pending" });
+      expect(settleFailure(answer).kind).toBe("unknown");
+      expect(answer.errorMessage).toContain("invalid_exact_evm_insufficient_balance");
+    }
   });
 
   it("is not believed when it reports a failure the chain contradicts: the nonce is spent", async () => {
     for (const status of [200, 400]) {
       const lying = await facilitatorAt(answering(status, refusal), true);
-      expect(await lying.settle(payload, requirements)).toMatchObject({
-        success: false,
-        errorReason: "invalid_exact_evm_nonce_already_used",
-      });
+      const answer = await lying.settle(payload, requirements);
+      expect(answer).toMatchObject({ success: false, errorReason: "settlement_pending" });
+      expect(answer.errorMessage).toContain("spent on chain");
     }
   });
 

@@ -6,9 +6,18 @@ import {
   type SettleResponse,
   VerifyError,
 } from "@x402/core/types";
-import { type Chain, type Client, getAddress, type Hex, type Transport } from "viem";
-import { readContract } from "viem/actions";
-import { eip3009Abi } from "@/lib/chain/eip3009";
+import {
+  type Chain,
+  type Client,
+  decodeFunctionData,
+  getAddress,
+  type Hash,
+  type Hex,
+  type Transport,
+} from "viem";
+import { getTransaction, readContract } from "viem/actions";
+import { eip3009Abi, transferWithAuthorizationAbi } from "@/lib/chain/eip3009";
+import { lookupReceipt } from "@/lib/chain/receipts";
 import { SettlementUnavailable } from "./types";
 import { EXACT_EVM_REASONS, settleFailure, settleResponseOf } from "./x402-settlement";
 
@@ -23,8 +32,11 @@ function neverConnected(error: unknown): boolean {
 
 /**
  * A facilitator over HTTP (X402_FACILITATOR_URL): a settle never connected sent nothing (the claim is let go:
- * 503); a 4xx is a refusal, not an outage; a failure it reports is believed only while the chain shows the
- * authorization unspent, else "unknown". Its successes are proven from the receipt in x402.ts.
+ * 503); a verify's 4xx is a refusal, not an outage. A settle's failure is its word only, and it may have
+ * broadcast before answering: a refusal leaves the claim open until the chain decides (the authorization
+ * spent, or expired unspent: reconciliation), and a revert is believed only from a mined, reverted receipt of
+ * that payment's own transaction while the authorization stays unspent. Its successes are proven from the
+ * receipt in x402.ts.
  */
 export function remoteFacilitator(options: {
   url: string;
@@ -50,15 +62,55 @@ export function remoteFacilitator(options: {
         }
         result = settleResponseOf(error);
       }
-      if (result.success || settleFailure(result).kind === "unknown") return result;
-      if (!(await authorizationSpent(options.reader(), payload, requirements))) return result;
-      return {
-        ...result,
-        errorReason: EXACT_EVM_REASONS.nonceUsed,
-        errorMessage: `the facilitator answered ${result.errorReason}, but the authorization is spent on chain`,
-      };
+      if (result.success) return result;
+      const failure = settleFailure(result);
+      if (failure.kind === "unknown") return result;
+      const reader = options.reader();
+      if (await authorizationSpent(reader, payload, requirements)) {
+        return undecided(result, "but the authorization is spent on chain");
+      }
+      if (
+        failure.kind === "reverted" &&
+        (await revertedOnChain(reader, result.transaction as Hash, payload))
+      ) {
+        return result;
+      }
+      return undecided(result, "which the chain does not show yet: the claim waits for the chain");
     },
   };
+}
+
+/** A failure turned into "unknown", naming what the facilitator said: reconciliation asks the chain. */
+function undecided(result: SettleResponse, why: string): SettleResponse {
+  return {
+    ...result,
+    errorReason: EXACT_EVM_REASONS.pending,
+    errorMessage: `the facilitator answered ${result.errorReason ?? "a failure"}, ${why}`,
+  };
+}
+
+/**
+ * Whether `hash` is mined, reverted, and this payment's own transferWithAuthorization (the payer's
+ * authorization nonce, sent to the token): a facilitator naming some other reverted transaction proves
+ * nothing about this one. A hash the chain does not know yet is not reverted.
+ */
+async function revertedOnChain(
+  reader: Client<Transport, Chain>,
+  hash: Hash,
+  payload: PaymentPayload,
+): Promise<boolean> {
+  const auth = (payload.payload as { authorization?: { from?: string; nonce?: string } }).authorization;
+  if (!auth?.from || !auth.nonce || !/^0x[0-9a-fA-F]{64}$/.test(hash ?? "")) return false;
+  const receipt = await lookupReceipt(reader, hash);
+  if (receipt?.status !== "reverted") return false;
+  const sent = await getTransaction(reader, { hash });
+  try {
+    const { args } = decodeFunctionData({ abi: transferWithAuthorizationAbi, data: sent.input });
+    const [from, , , , , nonce] = args;
+    return getAddress(from) === getAddress(auth.from) && nonce.toLowerCase() === auth.nonce.toLowerCase();
+  } catch {
+    return false;
+  }
 }
 
 /** Whether the chain shows the payment's authorization nonce spent; a failed read throws ("unknown"). */

@@ -1,5 +1,5 @@
 /**
- * `npm run db:backup -- [file] [--from <origin>]`: a consistent backup of the embedded database, as a
+ * `npm run db:backup -- [file] [--from <origin>] [--not-in-use]`: a consistent backup of the embedded database, as a
  * gzipped tar of its data directory. While the service has the directory open it alone may read it, so
  * the running service takes it (POST /ops/backup with OPS_TOKEN); stopped, the directory is packed here.
  * The file is checked by opening it before the command says it is done.
@@ -11,7 +11,14 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { tarGz } from "../../lib/ops/tar";
 import { loadServiceEnv, parseArgs, Refusal, runCommand } from "./cli";
-import { embeddedHolder, hasDatabase, openEmbedded, unpackBackup } from "./embedded";
+import {
+  embeddedHolder,
+  hasDatabase,
+  NOT_IN_USE_FLAG,
+  openBackup,
+  refuseIfHeld,
+  unpackBackup,
+} from "./embedded";
 import { formatSummary, summarize } from "./summary";
 
 const DOCS = "docs/operations.md#backups-and-moving-to-postgresql";
@@ -39,15 +46,17 @@ async function fromService(origin: string, token: string | undefined, dataDir: s
 }
 
 /** The backup, packed here from a directory no process has open. */
-function fromDirectory(dataDir: string, stale: boolean) {
+function fromDirectory(dataDir: string, notInUse: boolean) {
   if (!hasDatabase(dataDir)) throw new Refusal(`no embedded database in ${dataDir}`);
-  const left = stale ? "; its postmaster.pid was left by a process that never closed it" : "";
+  refuseIfHeld(dataDir, "pack it here", notInUse);
+  const left =
+    embeddedHolder(dataDir).state === "unseen" ? "; --not-in-use: its postmaster.pid is a leftover" : "";
   console.log(`Taken from ${dataDir} directly (no process has it open${left}).`);
   return tarGz(dataDir);
 }
 
 await runCommand(async () => {
-  const { values, positional } = parseArgs(process.argv.slice(2), ["from"], []);
+  const { values, flags, positional } = parseArgs(process.argv.slice(2), ["from"], [NOT_IN_USE_FLAG]);
   const config = loadServiceEnv();
   if (config.databaseUrl) {
     throw new Refusal(`DATABASE_URL is set: the data is in PostgreSQL; back it up with pg_dump (${DOCS})`);
@@ -62,7 +71,7 @@ await runCommand(async () => {
   const body =
     holder.state === "held" || holder.state === "unknown"
       ? await fromService(origin, config.opsToken, config.pgliteDir, pids)
-      : fromDirectory(config.pgliteDir, holder.state === "stale");
+      : fromDirectory(config.pgliteDir, flags.has(NOT_IN_USE_FLAG));
 
   // Written beside the target and renamed: a file under the final name is always a whole backup.
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -83,7 +92,7 @@ async function check(file: string) {
   const scratch = await mkdtemp(path.join(path.dirname(path.resolve(file)), ".backup-check-"));
   try {
     await unpackBackup(file, scratch);
-    const db = await openEmbedded(scratch);
+    const db = await openBackup(file, scratch);
     try {
       const query = async (text: string) => (await db.query<unknown[]>(text, [], { rowMode: "array" })).rows;
       console.log("The backup opens and holds:");

@@ -10,8 +10,11 @@ export type Holder =
   | { state: "free" }
   /** These processes have files of it open. */
   | { state: "held"; pids: number[] }
-  /** A postmaster.pid that no process backs: left by one killed before it closed the database. */
-  | { state: "stale" }
+  /**
+   * A postmaster.pid no process on this machine backs: left by one killed before it closed the database,
+   * or held by a process this machine cannot see (another container or host on the same volume).
+   */
+  | { state: "unseen" }
   /** A postmaster.pid, and some processes' open files could not be read: assume it is held. */
   | { state: "unknown" };
 
@@ -51,7 +54,7 @@ export function embeddedHolder(dataDir: string): Holder {
     if (opened) pids.push(Number(pid));
   }
   if (pids.length > 0) return { state: "held", pids };
-  return blind ? { state: "unknown" } : { state: "stale" };
+  return blind ? { state: "unknown" } : { state: "unseen" };
 }
 
 /** True when `dataDir` holds an embedded database (PostgreSQL's PG_VERSION is its first file). */
@@ -72,16 +75,50 @@ export async function openEmbedded(dataDir: string): Promise<PGlite> {
   return PGlite.create(dataDir, { extensions: { pg_trgm } });
 }
 
+/** The words for a backup file that cannot be read through: cut short, corrupted, or not a backup at all. */
+const incomplete = (file: string, why: string) =>
+  new Refusal(`${file} is not a complete backup (${why}): take another with npm run db:backup`);
+
 /** Unpacks a backup file (db:backup's) into an empty directory, refusing one that holds no database. */
 export async function unpackBackup(file: string, into: string): Promise<void> {
   if (!existsSync(file)) throw new Refusal(`no backup file at ${file}`);
-  await extractTarGz(file, into);
+  try {
+    await extractTarGz(file, into);
+  } catch (error) {
+    if (error instanceof Refusal) throw error;
+    const { code, message } = error as NodeJS.ErrnoException;
+    throw incomplete(file, code ?? message.split("\n")[0]!.slice(0, 120));
+  }
   if (!hasDatabase(into)) throw new Refusal(`${file} holds no embedded database`);
 }
 
-/** Refuses when another process has the directory open: a second PGlite on it would corrupt it. */
-export function refuseIfHeld(dataDir: string, what: string): void {
+/** Opens an unpacked backup, refusing in one line one whose files do not make a database. */
+export async function openBackup(file: string, unpacked: string): Promise<PGlite> {
+  try {
+    return await openEmbedded(unpacked);
+  } catch (error) {
+    throw incomplete(
+      file,
+      `its database does not open: ${(error as Error).message.split("\n")[0]!.slice(0, 120)}`,
+    );
+  }
+}
+
+/** The switch an operator passes to say no process anywhere has the directory open (see refuseIfHeld). */
+export const NOT_IN_USE_FLAG = "not-in-use";
+
+/**
+ * Refuses when a process may have the directory open: a second PGlite on it would corrupt it. A
+ * postmaster.pid no process here backs is refused too, unless `notInUse` (--not-in-use): it may be a killed
+ * process's, or one in another container on the same volume, and only the operator can tell.
+ */
+export function refuseIfHeld(dataDir: string, what: string, notInUse = false): void {
   const holder = embeddedHolder(dataDir);
+  if (holder.state === "unseen" && !notInUse) {
+    throw new Refusal(
+      `${dataDir} has a postmaster.pid that no process on this machine backs: a service stopped with kill -9 leaves one, and so does one running in another container or host on this volume. Stop every service on it, then run this again with --${NOT_IN_USE_FLAG}`,
+    );
+  }
   if (holder.state === "held") {
     throw new Refusal(
       `${dataDir} is open in process ${holder.pids.join(", ")} (the service?): stop it before you ${what}`,

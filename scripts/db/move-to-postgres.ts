@@ -1,5 +1,5 @@
 /**
- * `npm run db:move-to-postgres -- [--from <data dir | backup file>]`: copies the embedded database (PGLITE_DIR
+ * `npm run db:move-to-postgres -- [--from <data dir | backup file>] [--not-in-use]`: copies the embedded database (PGLITE_DIR
  * by default, or a db:backup file) into the empty PostgreSQL database of DATABASE_URL, with the service
  * stopped; compares both sides before it commits, and exits 1 on any difference.
  */
@@ -8,11 +8,18 @@ import { mkdtemp } from "node:fs/promises";
 import path from "node:path";
 import postgres from "postgres";
 import { loadServiceEnv, parseArgs, Refusal, runCommand } from "./cli";
-import { hasDatabase, openEmbedded, refuseIfHeld, unpackBackup } from "./embedded";
+import {
+  hasDatabase,
+  NOT_IN_USE_FLAG,
+  openBackup,
+  openEmbedded,
+  refuseIfHeld,
+  unpackBackup,
+} from "./embedded";
 import { moveToPostgres } from "./move";
 
 await runCommand(async () => {
-  const { values } = parseArgs(process.argv.slice(2), ["from"], []);
+  const { values, flags } = parseArgs(process.argv.slice(2), ["from"], [NOT_IN_USE_FLAG]);
   const config = loadServiceEnv();
   if (!config.databaseUrl) throw new Refusal("set DATABASE_URL to the PostgreSQL database to move into");
   const from = values.from ?? config.pgliteDir;
@@ -25,7 +32,7 @@ await runCommand(async () => {
     : undefined;
   if (!isFile) {
     if (!hasDatabase(from)) throw new Refusal(`no embedded database in ${from}`);
-    refuseIfHeld(from, "move it (the move reads it at rest)");
+    refuseIfHeld(from, "move it (the move reads it at rest)", flags.has(NOT_IN_USE_FLAG));
   }
   const target = postgres(config.databaseUrl, {
     max: 1,
@@ -35,7 +42,7 @@ await runCommand(async () => {
   const started = performance.now();
   try {
     if (scratch) await unpackBackup(from, scratch);
-    const source = await openEmbedded(scratch ?? from);
+    const source = scratch ? await openBackup(from, scratch) : await openEmbedded(from);
     try {
       console.log(`Moving ${from} into PostgreSQL at ${new URL(config.databaseUrl).host}:`);
       const same = await moveToPostgres({ source, target, targetUrl: config.databaseUrl, log: console.log });

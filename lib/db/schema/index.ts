@@ -1,5 +1,6 @@
 export * from "./feedback";
 export * from "./feedback-events";
+export * from "./instances";
 export * from "./mpp-store";
 export * from "./namespaces";
 export * from "./payments";

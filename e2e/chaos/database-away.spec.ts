@@ -1,0 +1,76 @@
+import { expect, test } from "@playwright/test";
+import { freePort } from "../../scripts/devnet/anvil";
+import { startTcpProxy, type TcpProxy } from "../../testing/tcp-proxy";
+import { appInstance } from "./apps";
+import { type Cluster, startCluster } from "./cluster";
+import { workerProcess } from "./worker-process";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// `next start` and `npm run worker` with PostgreSQL behind a proxy that can drop it. Started while the
+// database is away, a process waits for it and then serves; if it never comes, the process exits non-zero
+// (so systemd or an orchestrator starts it again) instead of staying up answering 500s. Once up, an outage
+// is a 503 to send again and /healthz stays 200.
+test("a server started while PostgreSQL is away serves once it answers, and exits non-zero when it never does", async () => {
+  const serverUrl = process.env.DATABASE_URL;
+  test.skip(!serverUrl, "needs DATABASE_URL: the embedded database lives in the process and cannot be away");
+  test.setTimeout(4 * 60_000);
+  const lines: string[] = [];
+  const log = (line: string) => lines.push(line);
+  const server = new URL(serverUrl!);
+  const database: TcpProxy = await startTcpProxy(server);
+  let cluster: Cluster | undefined;
+  try {
+    cluster = await startCluster({
+      serverUrl: serverUrl!,
+      log,
+      databaseUrl: (url) => {
+        const proxied = new URL(url);
+        proxied.host = `${database.host}:${database.port}`;
+        return proxied.toString();
+      },
+    });
+    await database.cut();
+    const starting = cluster.scale(1);
+    await sleep(5_000);
+    expect(cluster.up()[0]?.alive() ?? false, "up before its database answered").toBe(false);
+    await database.heal();
+    await starting;
+    const [app] = cluster.up();
+    expect(lines.join("\n")).toContain("[startup] the database cannot be reached");
+    expect((await fetch(`${app!.url}/healthz`)).status).toBe(200);
+
+    // Up, then the database goes away: the process stays alive and says so, never a 500.
+    await database.cut();
+    expect((await fetch(`${app!.url}/healthz`)).status).toBe(200);
+    const listed = await fetch(`${app!.url}/api/namespace/list?namespace=acme-app`);
+    expect([402, 503]).toContain(listed.status);
+    const ask = await fetch(`${app!.url}/api/namespace/feedback`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        namespace: "away-test",
+        type: "bug",
+        title: "Away",
+        description: "While away.",
+      }),
+    });
+    expect([402, 503]).toContain(ask.status);
+    if (ask.status === 503) expect(Number(ask.headers.get("retry-after"))).toBeGreaterThan(0);
+    await database.heal();
+
+    // Never back: each exits 1 within its bound, naming the variable to check.
+    await database.cut();
+    const env = { ...cluster.appEnv, DB_START_TIMEOUT_MS: "3000" };
+    const doomed = appInstance(await freePort(), env, log);
+    await expect(doomed.start()).rejects.toThrow(/exited \(1\)/);
+    const worker = workerProcess({ ...env, BACKGROUND_WORK: "off" }, log);
+    await expect(worker.start()).rejects.toThrow(/the worker exited \(1\)/);
+    expect(lines.join("\n")).toContain("could not be reached within DB_START_TIMEOUT_MS (3000 ms)");
+    expect(lines.join("\n")).toContain("Check DATABASE_URL; exiting.");
+  } finally {
+    await database.heal().catch(() => {});
+    await cluster?.stop();
+    await database.close();
+  }
+});
