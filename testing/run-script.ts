@@ -5,17 +5,18 @@ export type Ran = { code: number | null; stdout: string; stderr: string };
 
 /**
  * Runs a script as `npm run` does (tsx, react-server conditions) in a process of its own, with `env` on
- * top of this process's environment (undefined removes a variable).
+ * top of this process's environment (undefined removes a variable), from `cwd` (this checkout by default).
  */
 export function runScript(
   file: string,
   args: string[],
   env: Record<string, string | undefined>,
+  cwd = process.cwd(),
 ): Promise<Ran> {
   const merged: Record<string, string | undefined> = { ...process.env, ...env };
   for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
   const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", file, ...args], {
-    cwd: process.cwd(),
+    cwd,
     env: merged as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });

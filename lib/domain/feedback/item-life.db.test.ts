@@ -236,8 +236,16 @@ const reward = (i: number, lands: boolean) => ({
   async run(m: Model, r: Real) {
     const id = pick(m, i);
     const item = m.items.get(id)!;
-    // The same checks the paid write makes before any charge: open, and never rewarded yet.
-    if (item.status === "resolved" || (await payoutFor(r.db, id))?.status === "paid") return;
+    // The model says whether a reward may be paid: an item resolved, or rewarded once already, must be
+    // refused by the hold every rewarded resolve takes before any charge, changing nothing.
+    if (item.status === "resolved" || item.rewards > 0) {
+      await act(r, m, [], () =>
+        expect(
+          paid(r.db, "resolve", owner, (tx, paymentId) => holdForReward(tx, id, paymentId)),
+        ).rejects.toMatchObject({ code: "already-resolved" }),
+      );
+      return;
+    }
     await act(
       r,
       m,

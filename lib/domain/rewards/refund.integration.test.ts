@@ -6,6 +6,7 @@ import { Abis } from "viem/tempo";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { feedback, payments, payouts } from "@/lib/db/schema";
+import { leaseRefundWallet, sendX402Refund } from "@/lib/payment/refund";
 import { createMppFetch } from "@/scripts/clients/mpp-payer";
 import { createSignInFetch } from "@/scripts/clients/siwx-fetch";
 import { createX402Fetch } from "@/scripts/clients/x402-payer";
@@ -98,6 +99,10 @@ describe("a reward that cannot be paid", () => {
     expect(await evm.balanceOf(owner.address)).toBe(before);
 
     // The refund is the token's own single-use authorization: sent again, it can only revert.
+    expect(await leaseRefundWallet()).toBe(true);
+    const target = { paymentId, payer: owner.address, amount: 300_000n };
+    await expect(sendX402Refund(target)).rejects.toThrow(/authorization is used or canceled/);
+    expect(await evm.balanceOf(owner.address)).toBe(before);
     const again = await settlePayout(id);
     expect(again).toMatchObject({ status: "refunded", refundTxHash: ledger!.refundTxRef });
 

@@ -1,0 +1,89 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+
+// The deployment files, read as Docker, compose and systemd would: no container runtime runs here, so what
+// each promises an operator (signals reach the server, health is probed, a dead process comes back, the
+// instances listen where only the proxy reaches them) is checked in their text.
+const read = (file: string) => readFileSync(path.resolve(import.meta.dirname, "..", file), "utf8");
+
+/** The Dockerfile's instructions, continuation lines joined, comments dropped. */
+function instructions(text: string): { op: string; args: string }[] {
+  return text
+    .replace(/\\\n/g, " ")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith("#"))
+    .map((line) => {
+      const [op, ...rest] = line.split(/\s+/);
+      return { op: op!.toUpperCase(), args: rest.join(" ") };
+    });
+}
+
+/** The process a command starts: the exec form's first word, or what `sh -c "exec …"` replaces itself with. */
+function firstProcess(command: string[] | string): string {
+  const argv = Array.isArray(command) ? command : ["sh", "-c", command];
+  if (argv[0] === "sh" && argv[1] === "-c") {
+    const script = argv[2]!.trim();
+    expect(script, "a shell as the first process must exec the server, or SIGTERM never reaches it").toMatch(
+      /^exec /,
+    );
+    return script.slice("exec ".length).split(/\s+/)[0]!;
+  }
+  return argv[0]!;
+}
+
+describe("deploy/Dockerfile", () => {
+  const ops = instructions(read("deploy/Dockerfile"));
+  it("runs the server as the container's first process, not npm or a shell that keeps SIGTERM from it", () => {
+    const cmd = ops.filter((i) => i.op === "CMD").at(-1)!;
+    expect(firstProcess(JSON.parse(cmd.args))).toBe("node");
+  });
+
+  it("has a HEALTHCHECK on /healthz, with time to start", () => {
+    const check = ops.find((i) => i.op === "HEALTHCHECK");
+    expect(check?.args).toContain("/healthz");
+    expect(check?.args).toMatch(/--start-period=\d+s/);
+  });
+});
+
+describe("deploy/compose.yaml", () => {
+  const compose = parse(read("deploy/compose.yaml"), { merge: true }) as {
+    services: Record<
+      string,
+      Record<string, unknown> & { depends_on?: Record<string, { condition: string }> }
+    >;
+  };
+  const services = Object.entries(compose.services);
+
+  it("restarts every service that exits, and starts none before what it needs is healthy", () => {
+    for (const [name, service] of services) {
+      expect(service.restart, `${name} restarts`).toBe("unless-stopped");
+      for (const [needed, { condition }] of Object.entries(service.depends_on ?? {})) {
+        expect(condition, `${name} waits for ${needed}`).toBe("service_healthy");
+        const health = compose.services[needed]!.healthcheck as { disable?: boolean } | undefined;
+        // The web image's own HEALTHCHECK counts; a service with its check disabled cannot be waited for.
+        expect(health?.disable, `${needed} has a health check`).not.toBe(true);
+      }
+    }
+    expect(compose.services.db!.healthcheck).toBeDefined();
+  });
+
+  it("runs node itself as each service's first process, and offers the standalone facilitator", () => {
+    for (const [name, service] of services) {
+      if (service.command && !String(service.image ?? "").startsWith("nginx")) {
+        expect(firstProcess(service.command as string[]), name).toBe("node");
+      }
+    }
+    expect(compose.services.facilitator?.profiles).toEqual(["facilitator"]);
+  });
+});
+
+describe("the systemd units in docs/deploy.md", () => {
+  it("bind every web instance to 127.0.0.1, so only nginx reaches it", () => {
+    const execStarts = [...read("docs/deploy.md").matchAll(/^ExecStart=(.*npm start.*)$/gm)].map((m) => m[1]);
+    expect(execStarts.length).toBeGreaterThan(0);
+    for (const line of execStarts) expect(line).toContain("--hostname 127.0.0.1");
+  });
+});
