@@ -20,6 +20,28 @@ function getFrom(localAddress: string, url: string, headers: Record<string, stri
   });
 }
 
+/** A JSON-RPC call to /mcp from `localAddress` (as a client at that address would, through nginx); its result. */
+function mcpCallFrom(localAddress: string, url: string, id: number, name: string) {
+  const body = JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: {} } });
+  const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+  return new Promise<{ structuredContent?: { status?: number } }>((resolve, reject) => {
+    const req = http.request(url, { method: "POST", localAddress, headers, timeout: 30_000 }, (res) => {
+      let text = "";
+      res.on("data", (chunk: Buffer) => (text += chunk));
+      res.on("end", () => {
+        try {
+          resolve((JSON.parse(text) as { result: { structuredContent?: { status?: number } } }).result);
+        } catch {
+          reject(new Error(`/mcp answered ${res.statusCode}: ${text.slice(0, 300)}`));
+        }
+      });
+    });
+    req.on("error", reject);
+    req.on("timeout", () => req.destroy(new Error(`no answer from ${url} within 30 s`)));
+    req.end(body);
+  });
+}
+
 /** Asks as `from` (without a proof: a challenge, counted per address) until a 429 or 3 × LIMIT asks. */
 async function askUntilLimited(url: string, from: string, forwardedFor: (n: number) => string) {
   const statuses: number[] = [];
@@ -31,7 +53,7 @@ async function askUntilLimited(url: string, from: string, forwardedFor: (n: numb
 }
 
 // deploy/nginx.conf, as shipped, in front of two `next start` instances with TRUST_PROXY=true on PostgreSQL.
-test("behind deploy/nginx.conf, paid calls, sign-ins, request ids and per-client rate limits work", async () => {
+test("behind deploy/nginx.conf, paid calls, sign-ins, request ids and per-client rate limits work, MCP tool calls too", async () => {
   const serverUrl = process.env.DATABASE_URL;
   test.skip(!serverUrl, "needs DATABASE_URL: one embedded database (PGlite) cannot be shared by processes");
   // CI installs nginx (.ci/run); elsewhere the test says what is missing rather than fail.
@@ -138,6 +160,15 @@ test("behind deploy/nginx.conf, paid calls, sign-ins, request ids and per-client
     expect((await getFrom("127.0.0.3", ask, { "x-forwarded-for": "127.0.0.2" })).status).toBe(402);
     expect((await getFrom("127.0.0.2", ask, { "x-forwarded-for": "127.0.0.3" })).status).toBe(429);
     expect(nginx!.accessLog().some((l) => l.client === "127.0.0.2")).toBe(true);
+
+    // An MCP tool call is its route called inside the instance, counted against the address nginx saw.
+    const toolAnswers: (number | undefined)[] = [];
+    for (let n = 0; n < 3 * LIMIT && !toolAnswers.includes(429); n++) {
+      const result = await mcpCallFrom("127.0.0.4", `${origin}/mcp`, n, "feedback_status");
+      toolAnswers.push(result.structuredContent?.status);
+    }
+    expect(toolAnswers.at(-1), `tool answers to 127.0.0.4: ${toolAnswers.join(",")}`).toBe(429);
+    expect((await getFrom("127.0.0.4", ask)).status, "the same client's plain request, same limit").toBe(429);
 
     // Both instances served, nothing failed in nginx, and the ledger reconciles with the chains.
     expect(Object.keys(nginx!.stats().perUpstream), "instances nginx sent requests to").toHaveLength(2);
