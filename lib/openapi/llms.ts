@@ -170,7 +170,7 @@ Webhook events (\`feedback.created\`, \`feedback.resolved\`, \`feedback.status_c
 
 ## Errors
 
-Every error is \`application/problem+json\` with \`type\`, \`title\`, \`status\`, \`detail\`, and for bad input \`errors: [{field, message}]\`. 400 invalid input; 401 a sign-in proof that does not verify; 402 payment or sign-in required; 403 not the owner; 404 unknown namespace or item; 409 taken name, already resolved, a credential that already paid for another request; 413 body too large; 415 not JSON; 429 rate limited; 502 reward not paid (refunded); 503 payment network unavailable and nothing charged (retry), or \`payment-pending\`: a payment being processed or not yet confirmed (completed from the chain, never charged twice; send the same request with the same payment later, do not re-sign; the body carries \`paymentId\`).
+Every error is \`application/problem+json\` with \`type\`, \`title\`, \`status\`, \`detail\`, and for bad input \`errors: [{field, message}]\`. 400 invalid input; 401 a sign-in proof that does not verify; 402 payment or sign-in required; 403 not the owner; 404 unknown namespace or item; 409 taken name, already resolved, a credential that already paid for another request; 413 body too large; 415 not JSON; 429 rate limited; 502 reward not paid (refunded); 503 payment network unavailable and nothing charged (retry), \`payment-pending\`: a payment being processed or not yet confirmed (completed from the chain, never charged twice; send the same request with the same payment later, do not re-sign; the body carries \`paymentId\`), or \`service-unavailable\`: the database could not be reached for a moment (the same: send the same request with the same payment after \`Retry-After\`).
 
 ## Guidance for submitters
 

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
@@ -43,18 +43,41 @@ function resolveAnvilCommand(): { command: string; args: string[] } {
   return { command: process.execPath, args: [launcher] };
 }
 
-/** Asks the OS for a free TCP port on 127.0.0.1 (racy by nature; prefer port 0 when possible). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether `port` can be bound on 127.0.0.1 right now. */
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error("no port assigned"))));
-    });
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
+}
+
+/** The first port the kernel hands out to outgoing connections (and to a listen on port 0). */
+function ephemeralStart(): number {
+  try {
+    return (
+      Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]) || 32_768
+    );
+  } catch {
+    return 32_768;
+  }
+}
+
+/**
+ * A free TCP port on 127.0.0.1 for a server started a moment later (racy by nature; prefer port 0 when the
+ * server can report its own). Chosen at random below the kernel's ephemeral range: a port from that range
+ * can be taken meanwhile by any outgoing connection on a busy machine, as test suites running side by side
+ * make, while one below it is only ever taken by a server binding it on purpose.
+ */
+export async function freePort(): Promise<number> {
+  const low = 10_000;
+  const high = Math.max(low + 1_000, ephemeralStart());
+  for (let tries = 0; tries < 100; tries++) {
+    const port = low + Math.floor(Math.random() * (high - low));
+    if (await bindable(port)) return port;
+  }
+  throw new Error(`no free port between ${low} and ${high} after 100 tries`);
 }
 
 // anvil's banner lists private keys and the mnemonic: keep them out of error messages.
