@@ -5,8 +5,6 @@ import { appInstance } from "./apps";
 import { type Cluster, startCluster } from "./cluster";
 import { workerProcess } from "./worker-process";
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 // `next start` and `npm run worker` with PostgreSQL behind a proxy that can drop it. Started while the
 // database is away, a process waits for it and then serves; if it never comes, the process exits non-zero
 // (so systemd or an orchestrator starts it again) instead of staying up answering 500s. Once up, an outage
@@ -32,12 +30,15 @@ test("a server started while PostgreSQL is away serves once it answers, and exit
     });
     await database.cut();
     const starting = cluster.scale(1);
-    await sleep(5_000);
+    // It says it is waiting (Next runs the start-up hook on its first request, whenever that comes on a
+    // busy machine), and serves nothing meanwhile; then the database comes back.
+    const waiting = "[startup] the database cannot be reached";
+    await expect.poll(() => lines.some((l) => l.includes(waiting)), { timeout: 90_000 }).toBe(true);
     expect(cluster.up()[0]?.alive() ?? false, "up before its database answered").toBe(false);
     await database.heal();
     await starting;
     const [app] = cluster.up();
-    expect(lines.join("\n")).toContain("[startup] the database cannot be reached");
+    expect(lines.join("\n")).toMatch(/\[startup\] the database answered after \d+ attempts/);
     expect((await fetch(`${app!.url}/healthz`)).status).toBe(200);
 
     // Up, then the database goes away: the process stays alive and says so, never a 500.
