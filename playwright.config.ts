@@ -10,25 +10,24 @@ const systemChromium = [
   "/usr/bin/chromium-browser",
 ].find((p) => existsSync(p));
 
-const ui: Project = {
-  name: "ui",
-  testDir: "e2e/ui",
-  use: {
-    browserName: "chromium",
-    launchOptions: {
-      executablePath: systemChromium,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+/** The browser the ui project (and the dev-server journey, playwright.dev.config.ts) drives. */
+export const chromium: Project["use"] = {
+  browserName: "chromium",
+  launchOptions: {
+    executablePath: systemChromium,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   },
 };
+
+const ui: Project = { name: "ui", testDir: "e2e/ui", use: chromium };
 // `npm test -- --with-postgres` runs the browser suite on the embedded database only, and each database's
 // run beside the other with artifacts of its own (scripts/test.ts).
 const browser = process.env.E2E_BROWSER !== "off";

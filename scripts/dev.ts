@@ -1,6 +1,8 @@
 /**
  * `npm run dev`: the whole service on one machine — a local chain with real USDC, funded test
- * wallets, the in-process facilitator and the app on the embedded database. Nothing to configure.
+ * wallets, the in-process facilitator and the app on the embedded database. Nothing to configure; a test
+ * running it beside other servers moves it with PORT, DEVNET_PORT, DEVNET_TEMPO_PORT, PGLITE_DIR,
+ * NEXT_DIST_DIR and DEVNET_FILE (where the chains and wallets are written, .devnet/devnet.json).
  */
 import { spawn } from "node:child_process";
 import { devnetAppEnv } from "./devnet/app-env";
@@ -14,7 +16,7 @@ const devnet = await startDevnet({
   port: Number(process.env.DEVNET_PORT ?? 8545),
   tempoPort: Number(process.env.DEVNET_TEMPO_PORT ?? 8546),
 });
-await writeDevnetFile(devnet.info);
+await writeDevnetFile(devnet.info, process.env.DEVNET_FILE || undefined);
 
 const next = spawn("npx", ["next", "dev", "--port", String(port)], {
   stdio: "inherit",

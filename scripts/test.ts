@@ -1,83 +1,87 @@
 /**
- * `npm test`: every test, in the order a failure is cheapest to read: unit (no chain), integration and route
- * tests on a local chain beside the production build, then Playwright over HTTP (api), in Chromium (ui) and
- * under faults (chaos). On the embedded database; with DATABASE_URL set, all of it on that PostgreSQL.
+ * `npm test`: every test, in the order a failure is cheapest to read: unit tests (no chain) beside lint and
+ * types; integration and route tests on local chains beside the production build; then Playwright over HTTP
+ * (api), in Chromium (ui) and under faults (chaos), and the browser journey on `npm run dev`. On the embedded
+ * database; with DATABASE_URL set, all of it on that PostgreSQL.
  *
  * `npm test -- --with-postgres <url>` (CI) runs it on the embedded database and also runs every suite whose
  * answer depends on the database (unit, integration, Playwright api and chaos) on the PostgreSQL at <url>,
- * built once; the browser suite runs once, on the embedded database (docs/development.md says why). Any
- * other argument goes to Playwright.
+ * built once; the browser suites run once, on the embedded database (docs/development.md says why). Any
+ * other argument goes to Playwright (and leaves out the dev-server journey).
  */
 import { spawn } from "node:child_process";
-import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
+import { createWriteStream, mkdirSync, readFileSync, type WriteStream } from "node:fs";
 import path from "node:path";
 
-type Step = { label: string; command: string; args: string[]; env?: Record<string, string | undefined> };
+type Run = { command: string; args: string[] };
+/** One step of a phase: its commands one after another, stopping at the first that fails. */
+type Step = { label: string; runs: Run[]; env?: Record<string, string | undefined> };
 type Lane = { name: string; env: Record<string, string | undefined> };
 
 const took: string[] = [];
 const seconds = (since: number) => `${Math.round((performance.now() - since) / 1000)} s`;
 // Playwright empties test-results/ when it starts: the logs of steps run side by side go beside it.
 const LOGS = "test-logs";
+const npx = (...args: string[]): Run => ({ command: "npx", args });
+const describe = (step: Step) =>
+  `${step.label}: ${step.runs.map((r) => [r.command, ...r.args].join(" ")).join(" && ")}`;
 
 function fail(label: string, code: number | string | null): never {
   console.error(`\n✖ ${label} failed (exit ${code}) after ${took.join(", ")}`);
   process.exit(typeof code === "number" && code > 0 ? code : 1);
 }
 
-/** Runs one step with the terminal as its output. */
-function runAttached(step: Step): Promise<number | null> {
+/** Runs one command, its output to the terminal, or into `out` (then FORCE_COLOR keeps the colours). */
+function runOne(run: Run, env: Step["env"], out?: WriteStream): Promise<number | null> {
   return new Promise((resolve) => {
-    const child = spawn(step.command, step.args, { stdio: "inherit", env: { ...process.env, ...step.env } });
+    const child = spawn(run.command, run.args, {
+      stdio: out ? ["ignore", "pipe", "pipe"] : "inherit",
+      env: { ...process.env, ...(out ? { FORCE_COLOR: process.env.FORCE_COLOR ?? "1" } : {}), ...env },
+    });
+    child.stdout?.pipe(out!, { end: false });
+    child.stderr?.pipe(out!, { end: false });
     child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : null)));
   });
 }
 
-/** Runs one step into a log file, printed whole once it ends, so steps side by side never interleave. */
-function runLogged(step: Step): Promise<number | null> {
-  mkdirSync(LOGS, { recursive: true });
-  const file = path.join(LOGS, `${step.label.replace(/[^a-z0-9]+/gi, "-")}.log`);
-  const out = createWriteStream(file);
-  return new Promise((resolve) => {
-    const child = spawn(step.command, step.args, {
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "1", ...step.env },
-    });
-    child.stdout.pipe(out, { end: false });
-    child.stderr.pipe(out, { end: false });
-    child.on("exit", (code, signal) => {
-      out.end(() => {
-        console.log(`\n── ${step.label} ──\n${readFileSync(file, "utf8")}`);
-        resolve(code ?? (signal ? 1 : null));
-      });
-    });
-  });
+/** Runs a step's commands in turn; its output to the terminal, or to a log printed whole once it ends. */
+async function runStep(step: Step, logged: boolean): Promise<number | null> {
+  let out: WriteStream | undefined;
+  let file = "";
+  if (logged) {
+    mkdirSync(LOGS, { recursive: true });
+    file = path.join(LOGS, `${step.label.replace(/[^a-z0-9]+/gi, "-")}.log`);
+    out = createWriteStream(file);
+  }
+  let code: number | null = 0;
+  for (const run of step.runs) {
+    code = await runOne(run, step.env, out);
+    if (code !== 0) break;
+  }
+  if (out) {
+    await new Promise<void>((resolve) => out.end(() => resolve()));
+    console.log(`\n── ${step.label} ──\n${readFileSync(file, "utf8")}`);
+  }
+  return code;
 }
 
 /**
  * One phase: its steps one after another when it has one, side by side when it has several (they wait on
- * chains and timeouts more than they use the two cores). Stops the run at the first failure.
+ * chains and timeouts more than they use the two cores), each printed whole so none interleave. Stops the
+ * run at the first failure.
  */
 async function phase(label: string, steps: Step[]) {
-  console.log(
-    `\n▶ ${label}: ${steps.map((s) => `${s.label}: ${s.command} ${s.args.join(" ")}`).join(" ‖ ")}`,
-  );
+  console.log(`\n▶ ${label}: ${steps.map(describe).join(" ‖ ")}`);
   const started = performance.now();
-  if (steps.length === 1) {
-    const code = await runAttached(steps[0]!);
-    took.push(`${label}: ${seconds(started)}`);
-    if (code !== 0) fail(label, code);
-    return;
-  }
   const ended: string[] = [];
   const codes = await Promise.all(
     steps.map(async (step) => {
-      const code = await runLogged(step);
+      const code = await runStep(step, steps.length > 1);
       ended.push(`${step.label} ${seconds(started)}`);
       return code;
     }),
   );
-  took.push(`${label}: ${seconds(started)} (${ended.join(", ")})`);
+  took.push(`${label}: ${seconds(started)}${steps.length > 1 ? ` (${ended.join(", ")})` : ""}`);
   const failed = steps.findIndex((_, i) => codes[i] !== 0);
   if (failed >= 0) fail(steps[failed]!.label, codes[failed]!);
 }
@@ -111,36 +115,42 @@ const many = lanes.length > 1;
 const on = (lane: Lane) => (many ? ` on ${lane.name}` : "");
 
 console.log(
-  `Database: ${lanes.map((l) => (l.name === "embedded" ? "embedded PGlite" : `PostgreSQL`)).join(" and ")}`,
+  `Database: ${lanes.map((l) => (l.name === "embedded" ? "embedded PGlite" : "PostgreSQL")).join(" and ")}`,
 );
 const total = performance.now();
 await phase("unit tests, lint and types", [
   ...lanes.map((lane) => ({
     label: `unit${on(lane)}`,
-    command: "npx",
-    args: ["vitest", "run", "--project", "unit"],
+    runs: [npx("vitest", "run", "--project", "unit")],
     env: lane.env,
   })),
   // The layers, format and "nothing unused", then the types (before the build writes .next/types).
-  { label: "lint and types", command: "sh", args: ["-c", "npm run -s lint && npm run -s typecheck"] },
+  {
+    label: "lint and types",
+    runs: [
+      { command: "npm", args: ["run", "-s", "lint"] },
+      { command: "npm", args: ["run", "-s", "typecheck"] },
+    ],
+  },
 ]);
 await phase("integration tests and the production build", [
   ...lanes.map((lane) => ({
     label: `integration${on(lane)}`,
-    command: "npx",
-    args: ["vitest", "run", "--project", "integration"],
+    runs: [npx("vitest", "run", "--project", "integration")],
     env: lane.env,
   })),
-  { label: "production build", command: "npx", args: ["next", "build"] },
+  { label: "production build", runs: [npx("next", "build")] },
 ]);
-// One build for every lane; the browser suite on the first lane only (the routes it drives are the api
-// project's, which runs on every lane). Lanes run side by side, so each keeps its artifacts apart.
+// One build for every lane. The browser suites run on the first lane only (the routes they drive are the api
+// project's, which runs on every lane): the ui project, then the journey on `npm run dev` unless the run was
+// narrowed to some projects. Lanes run side by side, so each keeps its artifacts apart.
+const devJourney =
+  playwrightArgs.length === 0 ? [npx("playwright", "test", "-c", "playwright.dev.config.ts")] : [];
 await phase(
   "end-to-end tests",
   lanes.map((lane, i) => ({
     label: `e2e${on(lane)}`,
-    command: "npx",
-    args: ["playwright", "test", ...playwrightArgs],
+    runs: [npx("playwright", "test", ...playwrightArgs), ...(i === 0 ? devJourney : [])],
     env:
       i === 0
         ? lane.env

@@ -36,7 +36,12 @@ export function Dialog({
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      onClose={onClose}
+      // A close event is queued, not run, when the dialog closes: React's development double run of effects
+      // closes and reopens it at once, and its stale event arrives while it is open again. Only a dialog that
+      // is still closed when the event runs has closed.
+      onClose={() => {
+        if (!ref.current?.open) onClose();
+      }}
       className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl bg-white p-0 text-zinc-900 shadow-2xl backdrop:bg-zinc-900/40 backdrop:backdrop-blur-sm"
     >
       {open ? (
