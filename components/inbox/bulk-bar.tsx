@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { explainError } from "@/lib/api-client/explain";
 import { useChangeStatus, useMerge } from "@/lib/api-client/hooks/use-triage";
@@ -14,6 +14,13 @@ export function BulkBar({ owner, namespace, picked, onDone }: Props) {
   const change = useChangeStatus(owner, namespace);
   const merge = useMerge(owner, namespace);
   const statusId = useId();
+  const questionId = useId();
+  const errorId = useId();
+  const questionRef = useRef<HTMLInputElement>(null);
+  const [question, setQuestion] = useState("");
+  // "Needs info" asks each submitter a question: without one they would get an answer form and nothing to answer.
+  const [unasked, setUnasked] = useState(false);
+  const asks = status === "needs_info";
   const ids = picked.map((i) => i.id);
   // The group with the most reports keeps its head; on a tie, the oldest report.
   const into = [...picked].sort(
@@ -30,12 +37,48 @@ export function BulkBar({ owner, namespace, picked, onDone }: Props) {
       <label htmlFor={statusId} className="sr-only">
         Status for the selected items
       </label>
-      <StatusSelect id={statusId} value={status} onChange={setStatus} />
+      <StatusSelect
+        id={statusId}
+        value={status}
+        onChange={(next) => {
+          setStatus(next);
+          setUnasked(false);
+        }}
+      />
+      {asks ? (
+        <>
+          <label htmlFor={questionId} className="sr-only">
+            Question for the submitters
+          </label>
+          <input
+            id={questionId}
+            ref={questionRef}
+            value={question}
+            onChange={(e) => {
+              setQuestion(e.target.value);
+              setUnasked(false);
+            }}
+            required
+            maxLength={2000}
+            aria-invalid={unasked || undefined}
+            aria-describedby={unasked ? errorId : undefined}
+            placeholder="Your question (required)"
+            className="h-8 min-w-0 flex-1 basis-48 rounded-lg border border-zinc-300 bg-white px-2 text-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
+          />
+        </>
+      ) : null}
       <Button
         size="sm"
         variant="secondary"
         busy={change.isPending}
-        onClick={() => change.mutate({ ids, status, message: "" }, { onSuccess: onDone })}
+        onClick={() => {
+          if (asks && question.trim() === "") {
+            setUnasked(true);
+            questionRef.current?.focus();
+            return;
+          }
+          change.mutate({ ids, status, message: asks ? question : "" }, { onSuccess: onDone });
+        }}
       >
         Set status
       </Button>
@@ -55,7 +98,11 @@ export function BulkBar({ owner, namespace, picked, onDone }: Props) {
       <Button size="sm" variant="ghost" onClick={onDone} className="ml-auto">
         Clear
       </Button>
-      {error ? (
+      {unasked ? (
+        <p id={errorId} role="alert" className="basis-full text-red-700">
+          Write the question the submitters should answer: &ldquo;Needs info&rdquo; asks them one.
+        </p>
+      ) : error ? (
         <p role="alert" className="basis-full text-red-700">
           {explainError(error, "save")}
         </p>

@@ -4,19 +4,25 @@ import { Button } from "@/components/ui/button";
 import { InboxIcon } from "@/components/ui/icons";
 import { EmptyState } from "@/components/ui/states";
 import { inboxQuery } from "@/lib/api-client/queries";
-import type { InboxFilters } from "@/lib/api-client/types";
+import type { FeedbackCounts, InboxFilters } from "@/lib/api-client/types";
 
 type Changes = Record<string, string | null>;
 type Props = {
   owner: string;
   namespace: string;
   filters: InboxFilters;
+  /** The namespace's counts, to tell a new namespace from one whose items are all resolved. */
+  counts: FeedbackCounts | undefined;
   hrefWith: (changes: Changes) => string;
   onChange: (changes: Changes) => void;
 };
 
-/** Every filter but the open/resolved view, as the URL names them: what "Clear filters" removes. */
+/**
+ * Every filter, the open/resolved view included, as the URL names them: "Clear filters" goes back to the
+ * inbox as it first opens (the open items), not to an empty corner of it.
+ */
 const FILTERS: Changes = {
+  status: null,
   type: null,
   severity: null,
   stage: null,
@@ -37,28 +43,49 @@ function isFiltered(filters: InboxFilters): boolean {
  * An empty view, and the way out of it: when filters hide everything, how many rows the same filters find
  * under the other status (a link to them) and "Clear filters".
  */
-export function EmptyInbox({ owner, namespace, filters, hrefWith, onChange }: Props) {
-  const filtered = isFiltered(filters);
-  if (!filtered) {
+export function EmptyInbox(props: Props) {
+  const { namespace, filters, counts, hrefWith, onChange } = props;
+  if (!isFiltered(filters)) {
+    if (!counts) return null;
+    const open = counts.total.open;
+    const resolved = counts.total.resolved;
+    if (open + resolved === 0) {
+      return (
+        <EmptyState icon={<InboxIcon />} title="No feedback yet">
+          Nothing has been sent to <span className="font-mono">{namespace}</span> so far. When an agent pays
+          to send a bug, a feature request or feedback to it, the report appears here.
+        </EmptyState>
+      );
+    }
+    // Nothing in this view, but the other one holds reports: say how many, with a link there.
+    const [status, label, count] =
+      filters.status === "resolved"
+        ? (["open", "open", open] as const)
+        : (["resolved", "resolved", resolved] as const);
+    const changes = { status: status === "open" ? null : status, item: null };
+    const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+      event.preventDefault();
+      onChange(changes);
+    };
     return (
-      <EmptyState icon={<InboxIcon />} title={filters.status === "open" ? "Inbox zero" : "No items here"}>
-        {filters.status === "open"
-          ? "Every item is resolved. New feedback from agents appears here."
-          : "Agents have not sent anything that fits this view yet."}
+      <EmptyState
+        icon={<InboxIcon />}
+        title={filters.status === "resolved" ? "Nothing resolved yet" : "Inbox zero"}
+      >
+        {filters.status === "resolved" ? "No item has been resolved so far. " : "Every item is resolved. "}
+        <a
+          href={hrefWith(changes)}
+          onClick={follow}
+          className="font-medium text-indigo-700 underline underline-offset-2"
+        >
+          {count} {label} {count === 1 ? "report" : "reports"}
+        </a>
       </EmptyState>
     );
   }
   return (
     <EmptyState icon={<InboxIcon />} title="Nothing matches these filters">
-      {filters.status !== "all" ? (
-        <Elsewhere
-          owner={owner}
-          namespace={namespace}
-          filters={filters}
-          hrefWith={hrefWith}
-          onChange={onChange}
-        />
-      ) : null}
+      {filters.status !== "all" ? <Elsewhere {...props} /> : null}
       <Button size="sm" variant="secondary" className="mt-3" onClick={() => onChange(FILTERS)}>
         Clear filters
       </Button>
@@ -67,7 +94,7 @@ export function EmptyInbox({ owner, namespace, filters, hrefWith, onChange }: Pr
 }
 
 /** The same filters under the other status: "3 matches under Resolved", a link there. */
-function Elsewhere({ owner, namespace, filters, hrefWith, onChange }: Props) {
+function Elsewhere({ owner, namespace, filters, hrefWith, onChange }: Omit<Props, "counts">) {
   const [status, label] = OTHER[filters.status as "open" | "resolved"];
   const query = useInfiniteQuery({
     ...inboxQuery(owner, namespace, { ...filters, status }),

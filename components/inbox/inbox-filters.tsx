@@ -34,7 +34,7 @@ function tally(
 }
 
 const pill = (active: boolean) =>
-  `inline-flex h-8 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600 ${
+  `inline-flex h-8 items-center gap-1 rounded-lg px-2 text-sm font-medium whitespace-nowrap transition-colors sm:gap-1.5 sm:px-2.5 focus-visible:outline-2 focus-visible:outline-indigo-600 ${
     active ? "bg-zinc-900 text-white" : "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900"
   }`;
 
@@ -48,13 +48,8 @@ export function InboxFilterBar({ filters, counts, onChange }: Props) {
   const moreId = useId();
   // On a phone the selects fold behind "Filters", so the first rows show without scrolling.
   const [more, setMore] = useState(false);
-  const active = [
-    filters.status !== "open",
-    filters.severity,
-    filters.stage,
-    filters.sort,
-    filters.label,
-  ].filter(Boolean).length;
+  // The open/resolved switch stays in sight at every size, so it is not counted among the folded filters.
+  const active = [filters.severity, filters.stage, filters.sort, filters.label].filter(Boolean).length;
 
   // Follow the URL when it changes from elsewhere (back button, a link).
   useEffect(() => {
@@ -84,8 +79,9 @@ export function InboxFilterBar({ filters, counts, onChange }: Props) {
   return (
     <div className="flex flex-col gap-2 border-b border-zinc-200 bg-white px-4 py-2 sm:gap-3 sm:px-6 sm:py-3">
       {/* min-w-0: a fieldset is as wide as its content by default, so long counts would widen the page.
-          The tabs wrap rather than scroll: a tab cut off at the edge reads as missing. */}
-      <fieldset className="flex min-w-0 flex-wrap items-center gap-1">
+          The tabs wrap rather than scroll: a tab cut off at the edge reads as missing. On a phone they sit closer,
+          so the four fit one row at two-digit counts. */}
+      <fieldset className="flex min-w-0 flex-wrap items-center gap-0.5 sm:gap-1">
         <legend className="sr-only">Type</legend>
         {[undefined, ...TYPES].map((type) => {
           const n = tally(counts, filters.status, type);
@@ -105,12 +101,30 @@ export function InboxFilterBar({ filters, counts, onChange }: Props) {
         })}
       </fieldset>
       <div className="flex flex-wrap items-center gap-2">
+        <fieldset className="flex rounded-lg bg-zinc-100 p-0.5">
+          <legend className="sr-only">Status</legend>
+          {STATUSES.map(([value, label]) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={filters.status === value}
+              onClick={() => onChange({ status: value === "open" ? null : value, item: null })}
+              className={`h-7 rounded-md px-2.5 text-sm font-medium ${
+                filters.status === value
+                  ? "bg-white text-zinc-900 shadow-sm"
+                  : "text-zinc-600 hover:text-zinc-900"
+              }`}
+            >
+              {label}
+            </button>
+          ))}
+        </fieldset>
         <button
           type="button"
           aria-expanded={more}
           aria-controls={moreId}
           onClick={() => setMore((m) => !m)}
-          className="order-last h-8 shrink-0 rounded-lg border border-zinc-300 bg-white px-2.5 text-sm font-medium text-zinc-700 sm:hidden"
+          className="h-8 shrink-0 rounded-lg border border-zinc-300 bg-white px-2.5 text-sm font-medium text-zinc-700 sm:hidden"
         >
           Filters{active ? ` · ${active}` : ""}
         </button>
@@ -119,24 +133,6 @@ export function InboxFilterBar({ filters, counts, onChange }: Props) {
           id={moreId}
           className={`${more ? "flex" : "hidden"} order-last w-full flex-wrap items-center gap-2 sm:contents`}
         >
-          <fieldset className="flex rounded-lg bg-zinc-100 p-0.5">
-            <legend className="sr-only">Status</legend>
-            {STATUSES.map(([value, label]) => (
-              <button
-                key={value}
-                type="button"
-                aria-pressed={filters.status === value}
-                onClick={() => onChange({ status: value === "open" ? null : value, item: null })}
-                className={`h-7 rounded-md px-2.5 text-sm font-medium ${
-                  filters.status === value
-                    ? "bg-white text-zinc-900 shadow-sm"
-                    : "text-zinc-600 hover:text-zinc-900"
-                }`}
-              >
-                {label}
-              </button>
-            ))}
-          </fieldset>
           <label htmlFor={severityId} className="sr-only">
             Severity
           </label>
@@ -188,7 +184,8 @@ export function InboxFilterBar({ filters, counts, onChange }: Props) {
             onChange={(label) => onChange({ label, item: null })}
           />
         </div>
-        <div className="relative min-w-0 flex-1 sm:order-last sm:min-w-48">
+        {/* On a phone the search has a row of its own, first; on wider screens it ends the row. */}
+        <div className="relative order-first w-full min-w-0 sm:order-last sm:w-auto sm:min-w-48 sm:flex-1">
           <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-zinc-400" />
           <input
             ref={searchRef}
@@ -196,7 +193,7 @@ export function InboxFilterBar({ filters, counts, onChange }: Props) {
             value={text}
             onChange={(e) => setText(e.target.value)}
             aria-label="Search the inbox"
-            placeholder="Search every field: words, “phrases”, -excluded"
+            placeholder="Search: words, “phrases”, -excluded"
             maxLength={200}
             className="h-8 w-full rounded-lg border border-zinc-300 bg-white pr-8 pl-8 text-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
           />

@@ -2,8 +2,8 @@ import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ErrorState, SkeletonRows } from "@/components/ui/states";
-import { explainError } from "@/lib/api-client/explain";
-import type { InboxFilters, InboxItem, InboxPage } from "@/lib/api-client/types";
+import { explainError, isRetryable } from "@/lib/api-client/explain";
+import type { FeedbackCounts, InboxFilters, InboxItem, InboxPage } from "@/lib/api-client/types";
 import { EmptyInbox } from "./empty-inbox";
 import { InboxRow } from "./inbox-row";
 import { useLoadOnScroll } from "./use-load-on-scroll";
@@ -18,6 +18,7 @@ type Props = {
   query: UseInfiniteQueryResult<InfiniteData<InboxPage>>;
   items: InboxItem[];
   filters: InboxFilters;
+  counts: FeedbackCounts | undefined;
   selectedId: string | null;
   hrefFor: (id: string) => string;
   onOpen: (id: string) => void;
@@ -35,6 +36,7 @@ export function InboxList(props: Props) {
     query,
     items,
     filters,
+    counts,
     selectedId,
     hrefFor,
     onOpen,
@@ -51,7 +53,12 @@ export function InboxList(props: Props) {
 
   if (query.isPending) return <SkeletonRows rows={8} />;
   if (query.isError && items.length === 0) {
-    return <ErrorState message={explainError(query.error, "load")} onRetry={() => query.refetch()} />;
+    return (
+      <ErrorState
+        message={explainError(query.error, "load")}
+        onRetry={isRetryable(query.error) ? () => query.refetch() : undefined}
+      />
+    );
   }
   if (items.length === 0) {
     return (
@@ -59,6 +66,7 @@ export function InboxList(props: Props) {
         owner={owner}
         namespace={namespace}
         filters={filters}
+        counts={counts}
         hrefWith={hrefWith}
         onChange={onChange}
       />
@@ -102,7 +110,10 @@ export function InboxList(props: Props) {
         )}
       </div>
       {query.isFetchNextPageError ? (
-        <ErrorState message={explainError(query.error, "load")} onRetry={() => fetchNextPage()} />
+        <ErrorState
+          message={explainError(query.error, "load")}
+          onRetry={isRetryable(query.error) ? () => fetchNextPage() : undefined}
+        />
       ) : null}
     </div>
   );

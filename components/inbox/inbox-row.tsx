@@ -75,7 +75,7 @@ function Marked({ fragments }: { fragments: Fragments }) {
       {fragments.map((f, i) =>
         f.match ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: fragments never move; the index is their identity
-          <mark key={i} className="rounded-sm bg-amber-100 px-0.5 text-inherit">
+          <mark key={i} className="rounded-sm bg-amber-100 px-0.5 text-zinc-900">
             {f.text}
           </mark>
         ) : (

@@ -36,12 +36,13 @@ export function Inbox({ namespace }: { namespace: string }) {
   const [help, setHelp] = useState(false);
   useHelpKey(setHelp);
 
-  // The inbox folds duplicates: it counts groups, and says how many reports they hold.
-  const openCount = counts.data?.groups.total.open;
+  // Open reports, as the namespace's card counts them; the list folds duplicates into one row per group,
+  // and says so when that makes fewer rows.
+  const openRows = counts.data?.groups.total.open;
   const openReports = counts.data?.total.open;
   useEffect(() => {
-    document.title = `${openCount ? `(${openCount}) ` : ""}${namespace} · Feedback`;
-  }, [namespace, openCount]);
+    document.title = `${openReports ? `(${openReports}) ` : ""}${namespace} · Feedback`;
+  }, [namespace, openReports]);
 
   return (
     <div className="flex flex-col lg:h-[calc(100dvh-3.5rem)]">
@@ -54,21 +55,27 @@ export function Inbox({ namespace }: { namespace: string }) {
           <ArrowLeftIcon className="size-4" />
         </Link>
         <h1 className="font-mono text-lg font-semibold tracking-tight">{namespace}</h1>
-        {openCount !== undefined ? (
+        {openReports !== undefined ? (
           <span className="text-sm text-zinc-600">
-            {openCount} open
-            {openReports !== openCount ? (
-              <span className="hidden sm:inline"> · {openReports} reports with their duplicates</span>
+            {openReports} open {openReports === 1 ? "report" : "reports"}
+            {openRows !== openReports ? (
+              <span className="hidden sm:inline">
+                {" "}
+                · {openRows} {openRows === 1 ? "row" : "rows"} with duplicates grouped
+              </span>
             ) : null}
           </span>
         ) : null}
         <span className="ml-auto flex items-center gap-1 text-sm">
-          <span className="hidden text-zinc-600 sm:inline">Export this view, every report:</span>
+          {/* Each link's name says what it does at every size; the words shown before them are for the eye. */}
+          <span aria-hidden="true" className="hidden text-zinc-600 sm:inline">
+            Export this view, every report:
+          </span>
           <a href={exportHref(namespace, filters, "csv")} className={buttonClass("ghost", "sm")} download>
-            CSV
+            <span className="sr-only">Export this view as </span>CSV
           </a>
           <a href={exportHref(namespace, filters, "json")} className={buttonClass("ghost", "sm")} download>
-            JSON
+            <span className="sr-only">Export this view as </span>JSON
           </a>
         </span>
         <Link
@@ -104,6 +111,7 @@ export function Inbox({ namespace }: { namespace: string }) {
             query={query}
             items={items}
             filters={filters}
+            counts={counts.data}
             selectedId={selectedId}
             hrefFor={hrefFor}
             onOpen={(id) => update({ item: id }, "push")}

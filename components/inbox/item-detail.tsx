@@ -5,7 +5,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { ArrowLeftIcon, CheckIcon } from "@/components/ui/icons";
 import { LocalTime } from "@/components/ui/local-time";
 import { ErrorState, Loading } from "@/components/ui/states";
-import { explainError } from "@/lib/api-client/explain";
+import { explainError, isRetryable } from "@/lib/api-client/explain";
 import { useFeedbackItem } from "@/lib/api-client/hooks/use-inbox";
 import { usdLabel } from "@/lib/api-client/money";
 import type { FeedbackRecord, InboxItem } from "@/lib/api-client/types";
@@ -24,7 +24,10 @@ type Props = { owner: string; namespace: string; id: string; fromList?: InboxIte
 export function ItemDetail({ owner, namespace, id, fromList, onBack }: Props) {
   const query = useFeedbackItem(owner, id, fromList);
   const [resolving, setResolving] = useState(false);
-  const item = query.data;
+  // A link may name an item of another namespace (one this wallet owns or submitted to): it is not this
+  // inbox's, so it is not shown or acted on here.
+  const elsewhere = query.data !== undefined && query.data.namespace !== namespace;
+  const item = elsewhere ? undefined : query.data;
   const resolvable = Boolean(item && !item.resolved);
   // "r" resolves the open item: its dialog opens, as the Resolve button does.
   useEffect(() => {
@@ -53,7 +56,9 @@ export function ItemDetail({ owner, namespace, id, fromList, onBack }: Props) {
           </Button>
         ) : null}
       </div>
-      {query.isError && !item ? (
+      {elsewhere || (query.isError && !item && !isRetryable(query.error)) ? (
+        <NotHere namespace={namespace} id={id} onBack={onBack} />
+      ) : query.isError && !item ? (
         <ErrorState message={explainError(query.error, "load")} onRetry={() => query.refetch()} />
       ) : !item ? (
         <Loading label="Loading the item…" />
@@ -64,6 +69,22 @@ export function ItemDetail({ owner, namespace, id, fromList, onBack }: Props) {
         <ResolveDialog owner={owner} namespace={namespace} item={item} onClose={() => setResolving(false)} />
       ) : null}
     </article>
+  );
+}
+
+/** A link to an item this inbox does not hold: another namespace's, or one that does not exist. Asking again cannot help. */
+function NotHere({ namespace, id, onBack }: { namespace: string; id: string; onBack: () => void }) {
+  return (
+    <div role="alert" className="mt-6 rounded-xl border border-zinc-200 bg-zinc-50 p-5 text-sm text-zinc-700">
+      <h2 className="font-semibold text-zinc-900">This item is not in {namespace}</h2>
+      <p className="mt-1 break-words">
+        No item <span className="font-mono">{id}</span> is in this inbox: the link names another
+        namespace&rsquo;s item, or one that does not exist.
+      </p>
+      <Button variant="secondary" size="sm" className="mt-3" onClick={onBack}>
+        Back to the inbox
+      </Button>
+    </div>
   );
 }
 

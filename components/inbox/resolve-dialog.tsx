@@ -137,16 +137,21 @@ export function ResolveDialog({ owner, namespace, item, onClose }: Props) {
               USD
             </span>
           </div>
-          {PRESETS.map((preset) => (
-            <button
-              key={preset}
-              type="button"
-              onClick={() => setTip(preset)}
-              className="h-7 rounded-md px-2 text-xs font-medium text-zinc-600 ring-1 ring-zinc-200 ring-inset hover:bg-zinc-50"
-            >
-              {preset === "0" ? "No tip" : usdLabel(preset)}
-            </button>
-          ))}
+          {/* The presets move as one row (never one left alone on a line); the unit is the field's. */}
+          <fieldset className="flex gap-1.5">
+            <legend className="sr-only">Tip presets</legend>
+            {PRESETS.map((preset) => (
+              <button
+                key={preset}
+                type="button"
+                onClick={() => setTip(preset)}
+                aria-label={preset === "0" ? undefined : `${usdLabel(preset)} tip`}
+                className="h-7 rounded-md px-2 text-xs font-medium text-zinc-600 tabular-nums ring-1 ring-zinc-200 ring-inset hover:bg-zinc-50"
+              >
+                {preset === "0" ? "No tip" : usdLabel(preset).replace(/ USD$/, "")}
+              </button>
+            ))}
+          </fieldset>
         </div>
         <p id={`${tipId}-error`} className="mt-1 text-xs text-red-700">
           {tipError}

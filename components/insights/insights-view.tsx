@@ -2,7 +2,7 @@
 
 import { BackToInbox } from "@/components/layout/back-to-inbox";
 import { ErrorState, Loading } from "@/components/ui/states";
-import { explainError } from "@/lib/api-client/explain";
+import { explainError, isRetryable } from "@/lib/api-client/explain";
 import { useInsights } from "@/lib/api-client/hooks/use-insights";
 import { useSession } from "@/lib/api-client/hooks/use-session";
 import { FlowChart } from "./flow-chart";
@@ -35,7 +35,10 @@ export function InsightsView({ namespace }: { namespace: string }) {
       {insights.isPending ? (
         <Loading />
       ) : insights.isError ? (
-        <ErrorState message={explainError(insights.error, "load")} onRetry={() => insights.refetch()} />
+        <ErrorState
+          message={explainError(insights.error, "load")}
+          onRetry={isRetryable(insights.error) ? () => insights.refetch() : undefined}
+        />
       ) : data ? (
         <div className={`space-y-6 transition-opacity ${insights.isPlaceholderData ? "opacity-60" : ""}`}>
           <p className="text-sm text-zinc-500" data-testid="insights-period">

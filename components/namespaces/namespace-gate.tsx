@@ -5,7 +5,8 @@ import type { ReactNode } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { ErrorState, Loading } from "@/components/ui/states";
 import { useClientConfig } from "@/lib/api-client/config";
-import { explainError } from "@/lib/api-client/explain";
+import { explainError, isRetryable } from "@/lib/api-client/explain";
+import { registerNamespaceSchema } from "@/lib/api-client/form-schemas";
 import { useNamespaceAccess } from "@/lib/api-client/hooks/use-namespaces";
 import { useSession } from "@/lib/api-client/hooks/use-session";
 import { usdLabel } from "@/lib/api-client/money";
@@ -16,13 +17,42 @@ import { usdLabel } from "@/lib/api-client/money";
  */
 export function NamespaceGate({ namespace, children }: { namespace: string; children: ReactNode }) {
   const { session } = useSession();
-  const access = useNamespaceAccess(session?.address ?? "", namespace);
+  // A name nobody can register is said to be invalid before anything is asked: nothing to register or read.
+  const invalid = registerNamespaceSchema.shape.namespace.safeParse(namespace).error?.issues[0]?.message;
+  const access = useNamespaceAccess(invalid ? "" : (session?.address ?? ""), namespace);
+  if (invalid) return <InvalidName namespace={namespace} rule={invalid} />;
   if (access.isPending) return <Loading />;
   if (access.isError) {
-    return <ErrorState message={explainError(access.error, "load")} onRetry={() => access.refetch()} />;
+    return (
+      <ErrorState
+        message={explainError(access.error, "load")}
+        onRetry={isRetryable(access.error) ? () => access.refetch() : undefined}
+      />
+    );
   }
   if (access.data.access === "owner") return children;
   return <NamespaceProblem namespace={namespace} access={access.data.access} />;
+}
+
+function InvalidName({ namespace, rule }: { namespace: string; rule: string }) {
+  return (
+    <section
+      aria-labelledby="namespace-problem"
+      className="mx-auto mt-12 w-[calc(100%-2rem)] max-w-md rounded-2xl border border-zinc-200 bg-white p-6 text-center shadow-sm sm:p-8"
+    >
+      <h1 id="namespace-problem" className="text-lg font-semibold break-words">
+        <span className="font-mono">{namespace}</span> is not a valid namespace name
+      </h1>
+      <p className="mt-2 text-sm text-zinc-600">
+        A namespace name {rule}. No namespace can have this one, so there is nothing to read or register here.
+      </p>
+      <div className="mt-6 flex flex-wrap justify-center gap-2">
+        <Link href="/dashboard" className={buttonClass("primary", "md")}>
+          Your namespaces
+        </Link>
+      </div>
+    </section>
+  );
 }
 
 function NamespaceProblem({
@@ -37,7 +67,7 @@ function NamespaceProblem({
   return (
     <section
       aria-labelledby="namespace-problem"
-      className="mx-auto mt-12 max-w-md rounded-2xl border border-zinc-200 bg-white p-6 text-center shadow-sm sm:p-8"
+      className="mx-auto mt-12 w-[calc(100%-2rem)] max-w-md rounded-2xl border border-zinc-200 bg-white p-6 text-center shadow-sm sm:p-8"
     >
       <h1 id="namespace-problem" className="text-lg font-semibold break-words">
         {free ? (

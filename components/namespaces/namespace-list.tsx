@@ -2,7 +2,7 @@ import Link from "next/link";
 import { InboxIcon } from "@/components/ui/icons";
 import { LocalTime } from "@/components/ui/local-time";
 import { EmptyState, ErrorState, SkeletonRows } from "@/components/ui/states";
-import { explainError } from "@/lib/api-client/explain";
+import { explainError, isRetryable } from "@/lib/api-client/explain";
 import { useOwnedNamespaces } from "@/lib/api-client/hooks/use-namespaces";
 
 /** The namespaces a wallet owns, each linking to its inbox, with how many items are open. */
@@ -16,7 +16,12 @@ export function NamespaceList({ owner }: { owner: string }) {
     );
   }
   if (query.isError) {
-    return <ErrorState message={explainError(query.error, "load")} onRetry={() => query.refetch()} />;
+    return (
+      <ErrorState
+        message={explainError(query.error, "load")}
+        onRetry={isRetryable(query.error) ? () => query.refetch() : undefined}
+      />
+    );
   }
   const namespaces = query.data.namespaces;
   if (namespaces.length === 0) {
@@ -41,6 +46,7 @@ export function NamespaceList({ owner }: { owner: string }) {
                 {ns.namespace}
               </span>
               <span
+                title={`${ns.unresolved} open ${ns.unresolved === 1 ? "report" : "reports"}, duplicates counted`}
                 className={`rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums ${
                   ns.unresolved > 0 ? "bg-indigo-600 text-white" : "bg-zinc-100 text-zinc-600"
                 }`}
@@ -52,7 +58,7 @@ export function NamespaceList({ owner }: { owner: string }) {
               <p className="mt-1 line-clamp-2 text-sm text-zinc-600">{ns.description}</p>
             ) : null}
             <p className="mt-auto pt-3 text-xs text-zinc-500">
-              {ns.total} {ns.total === 1 ? "item" : "items"} · registered <LocalTime iso={ns.createdAt} />
+              {ns.total} {ns.total === 1 ? "report" : "reports"} · registered <LocalTime iso={ns.createdAt} />
             </p>
           </Link>
         </li>

@@ -8,7 +8,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { InboxIcon } from "@/components/ui/icons";
 import { LocalTime } from "@/components/ui/local-time";
 import { EmptyState, ErrorState, Notice, SkeletonRows } from "@/components/ui/states";
-import { explainError } from "@/lib/api-client/explain";
+import { explainError, isRetryable } from "@/lib/api-client/explain";
 import { useSession } from "@/lib/api-client/hooks/use-session";
 import { useSubmissions } from "@/lib/api-client/hooks/use-submissions";
 import { usdLabel } from "@/lib/api-client/money";
@@ -33,7 +33,10 @@ export function SubmissionsList() {
         {query.isPending ? (
           <SkeletonRows rows={4} />
         ) : query.isError && items.length === 0 ? (
-          <ErrorState message={explainError(query.error, "load")} onRetry={() => query.refetch()} />
+          <ErrorState
+            message={explainError(query.error, "load")}
+            onRetry={isRetryable(query.error) ? () => query.refetch() : undefined}
+          />
         ) : items.length === 0 ? (
           <EmptyState icon={<InboxIcon />} title="Nothing submitted from this wallet yet">
             Agents submit through the API with the wallet that pays.{" "}

@@ -14,7 +14,7 @@ export function SignInGate({ title, children }: { title: string; children: React
   if (isPending) return <Loading label="Checking your session…" />;
   if (session) return children;
   return (
-    <div className="mx-auto mt-16 max-w-md rounded-2xl border border-zinc-200 bg-white p-8 text-center shadow-sm">
+    <div className="mx-auto mt-16 w-[calc(100%-2rem)] max-w-md rounded-2xl border border-zinc-200 bg-white p-6 text-center shadow-sm sm:p-8">
       <div className="mx-auto mb-4 grid size-12 place-items-center rounded-full bg-indigo-50 text-indigo-600">
         <WalletIcon className="size-6" />
       </div>

@@ -17,10 +17,11 @@ const FORMAT_LABELS: Record<Format, string> = {
   discord: "Discord message",
 };
 const FORMAT_HINTS: Record<Format, string> = {
-  standard: "Each delivery is JSON signed with the secret below.",
+  standard: "Each delivery is JSON signed with the signing secret above.",
   slack:
-    "For a Slack incoming-webhook URL. One message per action: a group resolved at once is one message. Not signed.",
-  discord: "For a Discord webhook URL. One message per action, never mentioning anyone. Not signed.",
+    "For a Slack incoming-webhook URL. One message per action: a group resolved at once is one message. Not signed: the URL itself is the credential.",
+  discord:
+    "For a Discord webhook URL. One message per action, never mentioning anyone. Not signed: the URL itself is the credential.",
 };
 const EVENT_LABELS: Record<EventType, string> = {
   "feedback.created": "New items",

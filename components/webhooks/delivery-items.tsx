@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { WebhookDelivery } from "@/lib/api-client/fetchers/webhooks";
-import { changesOf, pathOf } from "./delivery-words";
+import { changesOf, headlineOf, pathOf } from "./delivery-words";
 
 /** What a delivery announced: its event, and each item it carried, linked, with what changed. */
 export function DeliveryItems({ delivery }: { delivery: WebhookDelivery }) {
@@ -8,7 +8,7 @@ export function DeliveryItems({ delivery }: { delivery: WebhookDelivery }) {
   return (
     <div className="min-w-0 space-y-1">
       <p className="font-mono text-xs text-zinc-600" title={delivery.id}>
-        {items.length > 1 ? `${items.length} items in one message` : delivery.eventType}
+        {items.length > 1 ? `${items.length} items in one message` : headlineOf(delivery)}
         {delivery.resentFrom ? <span className="ml-1 font-sans text-zinc-500">(re-send)</span> : null}
       </p>
       {items.length > 0 ? (

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { EmptyState, ErrorState, Notice, SkeletonRows } from "@/components/ui/states";
-import { explainError } from "@/lib/api-client/explain";
+import { explainError, isRetryable } from "@/lib/api-client/explain";
 import { useResendDelivery, useWebhookDeliveries } from "@/lib/api-client/hooks/use-webhooks";
 import { DeliveryCards } from "./delivery-cards";
 import { DeliveryTable } from "./delivery-table";
@@ -18,7 +18,12 @@ export function DeliveryLog({ owner, namespace }: { owner: string; namespace: st
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   if (log.isPending) return <SkeletonRows rows={4} />;
   if (log.isError)
-    return <ErrorState message={explainError(log.error, "load")} onRetry={() => log.refetch()} />;
+    return (
+      <ErrorState
+        message={explainError(log.error, "load")}
+        onRetry={isRetryable(log.error) ? () => log.refetch() : undefined}
+      />
+    );
   if (log.data.deliveries.length === 0) {
     return <EmptyState title="No deliveries yet">Events appear here as they are sent.</EmptyState>;
   }

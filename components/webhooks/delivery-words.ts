@@ -14,6 +14,18 @@ const EVENT_WORDS: Record<string, string> = {
   "reward.paid": "reward paid",
 };
 
+// The event a one-item message is about, as its chat message says it: the resolution, else the move.
+const MAIN_EVENTS = ["feedback.resolved", "feedback.status_changed", "reward.paid", "feedback.created"];
+
+/**
+ * The event a delivery is listed under: its own type, or for a message that carried one item's several
+ * events (a resolve: the status change and the resolution), the one its message is about.
+ */
+export function headlineOf(d: Pick<WebhookDelivery, "eventType" | "items">): string {
+  const events = d.items.length === 1 ? d.items[0]!.events : [];
+  return MAIN_EVENTS.find((e) => events.includes(e)) ?? d.eventType;
+}
+
 /** What a delivery did to one item, in a few words: "status changed, resolved". */
 export function changesOf(events: string[]): string {
   return events.map((e) => EVENT_WORDS[e] ?? e).join(", ");

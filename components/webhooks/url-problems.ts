@@ -13,12 +13,18 @@ export function isChatWebhookUrl(url: string): boolean {
   }
 }
 
-/** A URL with its path hidden: the origin and first segment stay, so the owner knows which it is. */
+/**
+ * A URL with its secret part hidden: the origin stays, and the first path segment when more follows, so
+ * the owner knows which it is. The dots always stand for something hidden: a URL that is only an origin
+ * is shown as it is, and a one-segment path is hidden whole.
+ */
 export function maskUrl(url: string): string {
   try {
-    const { origin, pathname } = new URL(url);
-    const first = pathname.split("/").filter(Boolean)[0];
-    return `${origin}/${first ? `${first}/` : ""}${"•".repeat(16)}`;
+    const { origin, pathname, search, hash } = new URL(url);
+    const segments = pathname.split("/").filter(Boolean);
+    if (segments.length === 0 && !search && !hash) return origin;
+    const shown = segments.length > 1 ? `${segments[0]}/` : "";
+    return `${origin}/${shown}${"•".repeat(16)}`;
   } catch {
     return "•".repeat(24);
   }

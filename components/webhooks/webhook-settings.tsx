@@ -3,7 +3,7 @@
 import { BackToInbox } from "@/components/layout/back-to-inbox";
 import { Button } from "@/components/ui/button";
 import { ErrorState, Loading, Notice } from "@/components/ui/states";
-import { explainError } from "@/lib/api-client/explain";
+import { explainError, isRetryable } from "@/lib/api-client/explain";
 import { useSession } from "@/lib/api-client/hooks/use-session";
 import { useSendTestEvent, useWebhook } from "@/lib/api-client/hooks/use-webhooks";
 import { AlertSettings } from "./alert-settings";
@@ -32,7 +32,10 @@ export function WebhookSettings({ namespace }: { namespace: string }) {
       {settings.isPending ? (
         <Loading />
       ) : settings.isError ? (
-        <ErrorState message={explainError(settings.error, "load")} onRetry={() => settings.refetch()} />
+        <ErrorState
+          message={explainError(settings.error, "load")}
+          onRetry={isRetryable(settings.error) ? () => settings.refetch() : undefined}
+        />
       ) : (
         <section className="space-y-6 rounded-xl border border-zinc-200 bg-white p-5">
           <WebhookUrlForm
@@ -41,7 +44,8 @@ export function WebhookSettings({ namespace }: { namespace: string }) {
             url={settings.data.url}
             format={settings.data.format}
           />
-          {settings.data.secret ? (
+          {/* Chat messages are not signed: their secret would only mislead (it is kept for a switch back). */}
+          {settings.data.secret && settings.data.format === "standard" ? (
             <WebhookSecret owner={owner} namespace={namespace} secret={settings.data.secret} />
           ) : null}
           <AlertSettings owner={owner} namespace={namespace} settings={settings.data} />

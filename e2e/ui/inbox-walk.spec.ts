@@ -223,4 +223,215 @@ for (const size of Object.keys(SIZES) as SizeName[]) {
       await context.close();
     }
   });
+
+  test(`at ${size}, "needs info" asks a question: without one nothing is sent, alone or in bulk`, async ({
+    browser,
+  }) => {
+    // Items of this size only (each size changes its own), found by their titles.
+    const [one, bulkA, bulkB] = size === "desktop" ? [12, 13, 14] : [15, 16, 17];
+    const { context, page } = await ownerPage(
+      browser,
+      size,
+      `/dashboard/${world.namespace}?item=${world.ids[one]}`,
+    );
+    try {
+      const sent: string[] = [];
+      page.on("request", (r) => {
+        if (r.url().endsWith("/api/namespace/feedback/status")) sent.push(r.postData() ?? "");
+      });
+      const detail = page.getByRole("article");
+      const triage = detail.getByRole("region", { name: "Triage" });
+      await triage.getByLabel("Status").selectOption("needs_info");
+      const question = triage.getByLabel("Message to the submitter");
+      await expect(question).toHaveAttribute("required", "");
+      await triage.getByRole("button", { name: "Update" }).click();
+      await expect(triage.getByRole("alert")).toHaveText(/Write the question the submitter should answer/);
+      await expect(question).toBeFocused();
+      await expect(question).toHaveAttribute("aria-invalid", "true");
+      await question.fill("   ");
+      await triage.getByRole("button", { name: "Update" }).click();
+      await expect(triage.getByRole("alert")).toBeVisible();
+      expect(sent).toEqual([]);
+      await question.fill("Which invoice did you export?");
+      await triage.getByRole("button", { name: "Update" }).click();
+      await expect(detail.getByRole("list", { name: "History" })).toContainText(
+        "Which invoice did you export?",
+      );
+      expect(sent).toHaveLength(1);
+
+      // In bulk: the bar asks for the question before it sets anything.
+      await page.goto(`${devnet.appUrl}/dashboard/${world.namespace}`);
+      for (const i of [bulkA, bulkB]) {
+        await page.getByRole("checkbox", { name: `Select "${REPORTS[i]!.title}"` }).click();
+      }
+      await expect(bulk(page)).toContainText("2 selected");
+      await bulk(page).getByLabel("Status for the selected items").selectOption("needs_info");
+      await bulk(page).getByRole("button", { name: "Set status" }).click();
+      await expect(bulk(page).getByRole("alert")).toHaveText(
+        /Write the question the submitters should answer/,
+      );
+      await expect(bulk(page).getByLabel("Question for the submitters")).toBeFocused();
+      expect(sent).toHaveLength(1);
+      await bulk(page).getByLabel("Question for the submitters").fill("Does it happen on every device?");
+      await bulk(page).getByRole("button", { name: "Set status" }).click();
+      await expect(bulk(page)).toBeHidden();
+      expect(JSON.parse(sent[1]!)).toMatchObject({
+        status: "needs_info",
+        message: "Does it happen on every device?",
+      });
+      const list = page.getByRole("list", { name: "Feedback items" });
+      for (const i of [bulkA, bulkB]) {
+        await expect(list.getByRole("link", { name: new RegExp(REPORTS[i]!.title) })).toContainText(
+          "Needs info",
+        );
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  test(`at ${size}, empty views say what is true: clear goes back to the open items, a new namespace has nothing yet`, async ({
+    browser,
+  }) => {
+    const { context, page } = await ownerPage(
+      browser,
+      size,
+      `/dashboard/${world.namespace}?status=resolved&q=zzzunfindable`,
+    );
+    try {
+      const list = page.getByRole("list", { name: "Feedback items" });
+      await expect(page.getByText("Nothing matches these filters")).toBeVisible();
+      // The open/resolved switch is in sight at every size, not folded behind "Filters".
+      const resolved = page.getByRole("group", { name: "Status" }).getByRole("button", { name: "Resolved" });
+      await expect(resolved).toBeVisible();
+      await expect(resolved).toHaveAttribute("aria-pressed", "true");
+      if (size === "phone")
+        await expect(page.getByRole("button", { name: "Filters", exact: true })).toBeVisible();
+      await page.getByRole("button", { name: "Clear filters" }).click();
+      await expect(page).not.toHaveURL(/status=|q=/);
+      await expect(list.getByRole("link").first()).toBeVisible();
+      await expect(
+        page.getByRole("group", { name: "Status" }).getByRole("button", { name: "Open" }),
+      ).toHaveAttribute("aria-pressed", "true");
+
+      // A namespace nothing was ever sent to is not "inbox zero".
+      await page.goto(`${devnet.appUrl}/dashboard/${world.empty}`);
+      await expect(page.getByText("No feedback yet")).toBeVisible();
+      await expect(page.getByText("Inbox zero")).toHaveCount(0);
+      await expect(page.getByText(/every item is resolved/i)).toHaveCount(0);
+      await page.goto(`${devnet.appUrl}/dashboard/${world.empty}?status=resolved`);
+      await expect(page.getByText("No feedback yet")).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test(`at ${size}, the namespace's card and its inbox count open reports alike`, async ({ browser }) => {
+    const { context, page } = await ownerPage(browser, size, "/dashboard");
+    try {
+      const card = page.getByRole("link", { name: new RegExp(`^${world.namespace}`) });
+      const badge = (await card.getByText(/^\d+ open$/).textContent())!;
+      const open = Number(badge.split(" ")[0]);
+      expect(open).toBeGreaterThan(0);
+      await card.click();
+      const header = page.getByText(new RegExp(`^${open} open reports`));
+      await expect(header).toBeVisible();
+      await expect(page).toHaveTitle(new RegExp(`^\\(${open}\\) `));
+      // The list folds the group of duplicates into one row, and says so beside the count where it fits.
+      if (size === "desktop") await expect(header).toContainText(`${open - 1} rows with duplicates grouped`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test(`at ${size}, a link to another namespace's item says it is not here, without offering to retry`, async ({
+    browser,
+  }) => {
+    const { context, page } = await ownerPage(
+      browser,
+      size,
+      `/dashboard/${world.namespace}?item=${world.foreignItem}`,
+    );
+    try {
+      const notHere = page.getByRole("heading", { name: `This item is not in ${world.namespace}` });
+      await expect(notHere).toBeVisible();
+      await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Resolve", exact: true })).toHaveCount(0);
+      await page.getByRole("button", { name: "Back to the inbox" }).click();
+      await expect(page).not.toHaveURL(/item=/);
+      await expect(
+        page.getByRole("list", { name: "Feedback items" }).getByRole("link").first(),
+      ).toBeVisible();
+      // An id that names nothing reads the same.
+      await page.goto(`${devnet.appUrl}/dashboard/${world.namespace}?item=fb_nothing_here`);
+      await expect(notHere).toBeVisible();
+      await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test(`at ${size}, cards keep a margin, the search hint fits, the type tabs share a row, exports say what they do`, async ({
+    browser,
+  }) => {
+    const { width } = SIZES[size];
+    const visitor = await openAs(browser, "visitor", size, {});
+    try {
+      await visitor.page.goto(`${devnet.appUrl}/dashboard`);
+      const signIn = visitor.page.getByRole("heading", { name: "Sign in to see your namespaces" });
+      await expect(signIn).toBeVisible();
+      const card = (await signIn.locator("..").boundingBox())!;
+      expect(card.x).toBeGreaterThanOrEqual(12);
+      expect(card.x + card.width).toBeLessThanOrEqual(width - 12);
+    } finally {
+      await visitor.context.close();
+    }
+    const { context, page } = await ownerPage(browser, size, `/dashboard/${world.unknown}`);
+    try {
+      const status = page.getByRole("region", { name: `${world.unknown} is not registered` });
+      await expect(status).toBeVisible();
+      const card = (await status.boundingBox())!;
+      expect(card.x).toBeGreaterThanOrEqual(12);
+      expect(card.x + card.width).toBeLessThanOrEqual(width - 12);
+
+      await page.goto(`${devnet.appUrl}/dashboard/${world.namespace}`);
+      const search = page.getByRole("searchbox", { name: "Search the inbox" });
+      await expect(search).toBeVisible();
+      // The placeholder's text fits inside the field, not cut mid-word.
+      const fits = await search.evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        const context = document.createElement("canvas").getContext("2d")!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room =
+          input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+        return context.measureText(input.placeholder).width <= room;
+      });
+      expect(fits, "the search placeholder fits").toBe(true);
+      const tops = new Set<number>();
+      for (const tab of ["Everything", "Bugs", "Features", "Feedback"]) {
+        const box = await page.getByRole("button", { name: new RegExp(`^${tab}\\s*\\d+$`) }).boundingBox();
+        tops.add(Math.round(box!.y));
+      }
+      expect([...tops], "the type tabs share one row").toHaveLength(1);
+      for (const format of ["CSV", "JSON"]) {
+        await expect(page.getByRole("link", { name: `Export this view as ${format}` })).toBeVisible();
+      }
+
+      // The resolve dialog's tip presets stay together on one row.
+      await page.goto(`${devnet.appUrl}/dashboard/${world.namespace}?item=${world.ids[18]}`);
+      await page.getByRole("article").getByRole("button", { name: "Resolve", exact: true }).click();
+      const presets = page
+        .getByRole("dialog", { name: "Resolve this item" })
+        .getByRole("group", { name: "Tip presets" });
+      await expect(presets.getByRole("button")).toHaveCount(5);
+      const presetTops = new Set<number>();
+      for (const preset of await presets.getByRole("button").all()) {
+        presetTops.add(Math.round((await preset.boundingBox())!.y));
+      }
+      expect([...presetTops], "the presets share one row").toHaveLength(1);
+      await expect(presets.getByRole("button", { name: "2.00 USD tip" })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
 }

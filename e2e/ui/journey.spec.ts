@@ -186,7 +186,7 @@ test("an owner registers, finds an agent's report, resolves it, and the agent se
   // Export the view: a CSV download of the open items, as a spreadsheet reads it.
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("link", { name: "CSV", exact: true }).click(),
+    page.getByRole("link", { name: "Export this view as CSV" }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^${namespace}-feedback-.*\\.csv$`));
   const csv = await readFile(await download.path(), "utf8");

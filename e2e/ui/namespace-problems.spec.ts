@@ -31,7 +31,7 @@ for (const size of Object.keys(SIZES) as SizeName[]) {
         await page.goto(`${devnet.appUrl}/dashboard/${unknown}${path}`);
         await expect(page.getByRole("heading", { name: `${unknown} is not registered` })).toBeVisible();
         // None of the inbox's chrome around it, and no error to retry.
-        for (const link of ["CSV", "Insights", "Webhooks"]) {
+        for (const link of ["Export this view as CSV", "Insights", "Webhooks"]) {
           await expect(page.getByRole("link", { name: link, exact: true })).toHaveCount(0);
         }
         await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
@@ -59,6 +59,39 @@ for (const size of Object.keys(SIZES) as SizeName[]) {
         await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
       }
       await page.waitForLoadState("networkidle");
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test(`at ${size}, a name no namespace can have says it is invalid and offers nothing to pay for`, async ({
+    browser,
+  }) => {
+    const { context, page } = await openAs(browser, "owner", size, { owner });
+    try {
+      const errors = watchConsole(page);
+      const asked: string[] = [];
+      page.on("request", (r) => {
+        if (r.url().includes("/api/") && /bad_name/i.test(decodeURIComponent(r.url()))) asked.push(r.url());
+      });
+      for (const [name, path] of [
+        ["Bad_Name!", ""],
+        ["ab", "/insights"],
+        ["-starts-with-a-hyphen", "/webhooks"],
+      ] as const) {
+        await page.goto(`${devnet.appUrl}/dashboard/${encodeURIComponent(name)}${path}`);
+        await expect(
+          page.getByRole("heading", { name: `${name} is not a valid namespace name` }),
+        ).toBeVisible();
+        await expect(page.getByRole("main")).toContainText("lowercase letters, digits and hyphens");
+        await expect(page.getByRole("link", { name: /Register this name/ })).toHaveCount(0);
+        await expect(page.getByRole("main")).not.toContainText(REGISTER_PRICE);
+        await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
+        await expect(page.getByRole("link", { name: "Your namespaces" })).toBeVisible();
+      }
+      await page.waitForLoadState("networkidle");
+      expect(asked, "nothing is asked about a name no namespace can have").toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

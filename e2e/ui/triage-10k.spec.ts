@@ -157,7 +157,7 @@ test("an owner triages a 10,000-item inbox with duplicates, from group to tip to
   await expect(rows.first()).toBeVisible();
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("link", { name: "CSV", exact: true }).click(),
+    page.getByRole("link", { name: "Export this view as CSV" }).click(),
   ]);
   const csv = (await readFile(await download.path(), "utf8")).replace(/^\uFEFF/, "");
   const lines = csv.split("\r\n").filter((line) => /^fb_/.test(line));

@@ -10,6 +10,7 @@ import { createSignInFetch } from "../../scripts/clients/siwx-fetch";
 import type { DevAccount } from "../../scripts/devnet/accounts";
 import { payAndPost, submitAsAgent } from "./helpers";
 import { devnet, injectWallet } from "./wallet";
+import { closedPortUrl } from "./webhook-receiver";
 
 // Two busy cores run the app, the chain and the browser: give each expectation room.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -227,6 +228,10 @@ export type World = {
   foreign: string;
   /** Registered by nobody. */
   unknown: string;
+  /** The owner's second namespace: nothing filed to it, its webhook in Slack's format. */
+  empty: string;
+  /** A report in the foreign namespace: a link to it from the owner's inbox names an item not there. */
+  foreignItem: string;
   /** Item ids in the order of REPORTS. */
   ids: string[];
   /** The head of the group of duplicates (REPORTS[0]). */
@@ -238,10 +243,10 @@ export type World = {
 };
 
 /** A signed-in (SIWX) call of the owner's, as a script would make it. */
-export async function asOwner(path: string, body: Record<string, unknown>) {
+export async function asOwner(path: string, body: Record<string, unknown>, method = "POST") {
   const owner = createSignInFetch(OWNER.privateKey);
   const res = await owner.fetch(`${devnet.appUrl}${path}`, {
-    method: "POST",
+    method,
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
   });
@@ -273,11 +278,21 @@ export async function seedWorld(prefix = "walk", reports: readonly Report[] = RE
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const namespace = `${prefix}-${tag}`;
   const foreign = `${prefix}-f-${tag}`;
+  const empty = `${prefix}-e-${tag}`;
   await Promise.all([
     payAndPost(OWNER.privateKey, "/api/namespace/register", { namespace }),
     payAndPost(STRANGER.privateKey, "/api/namespace/register", { namespace: foreign }),
+    payAndPost(OWNER.privateKey, "/api/namespace/register", { namespace: empty }),
   ]);
-  const ids = await fileReports(namespace, reports);
+  const [ids, foreignItem] = await Promise.all([
+    fileReports(namespace, reports),
+    submitAsAgent(SUBMITTERS[2].privateKey, foreign, { ...reports[2]! }),
+    asOwner(
+      "/api/namespace/webhook",
+      { namespace: empty, url: await closedPortUrl(), format: "slack" },
+      "PATCH",
+    ),
+  ]);
   // Filed by SUBMITTER (each wallet files every third report from its first), so its /submissions asks.
   const asked = ids[11]!;
   await asOwner("/api/namespace/feedback/labels", { namespace, feedbackIds: [ids[0]], add: ["mobile"] });
@@ -289,7 +304,17 @@ export async function seedWorld(prefix = "walk", reports: readonly Report[] = RE
   });
   const resolved = ids[8]!;
   await asOwner("/api/namespace/resolve", { feedbackId: resolved, message: "Thank you!" });
-  return { namespace, foreign, unknown: `${prefix}-nobody-${tag}`, ids, grouped: ids[0]!, asked, resolved };
+  return {
+    namespace,
+    foreign,
+    unknown: `${prefix}-nobody-${tag}`,
+    empty,
+    foreignItem,
+    ids,
+    grouped: ids[0]!,
+    asked,
+    resolved,
+  };
 }
 
 /** Who a page is seen as: the namespace's owner, the submitter, or a visitor not signed in. */
@@ -301,6 +326,8 @@ export type WalkPage = {
   role: Role;
   path: (world: World) => string;
   ready: (page: Page, world: World) => Promise<void>;
+  /** The one console line the page may show: the browser's own report of a read it was refused. */
+  refusedRead?: number;
 };
 
 const heading = (page: Page, name: string | RegExp) =>
@@ -339,6 +366,38 @@ export const WALK_PAGES: readonly WalkPage[] = [
     role: "owner",
     path: (world) => `/dashboard/${world.namespace}?item=${world.grouped}`,
     ready: (page) => expect(page.getByRole("list", { name: "History" })).toBeVisible(),
+  },
+  {
+    name: "inbox searched",
+    role: "owner",
+    path: (world) => `/dashboard/${world.namespace}?status=all&q=stop`,
+    ready: (page) =>
+      expect(page.getByRole("list", { name: "Feedback items" }).locator("mark").first()).toBeVisible(),
+  },
+  {
+    name: "new namespace",
+    role: "owner",
+    path: (world) => `/dashboard/${world.empty}`,
+    ready: (page) => expect(page.getByText("No feedback yet")).toBeVisible(),
+  },
+  {
+    name: "item of another namespace",
+    role: "owner",
+    path: (world) => `/dashboard/${world.namespace}?item=${world.foreignItem}`,
+    ready: (page, world) => heading(page, `This item is not in ${world.namespace}`),
+    refusedRead: 403,
+  },
+  {
+    name: "invalid namespace name",
+    role: "owner",
+    path: () => "/dashboard/Bad_Name!",
+    ready: (page) => heading(page, /is not a valid namespace name/),
+  },
+  {
+    name: "webhooks in Slack format",
+    role: "owner",
+    path: (world) => `/dashboard/${world.empty}/webhooks`,
+    ready: (page) => expect(page.getByLabel("Message format")).toHaveValue("slack"),
   },
   {
     name: "insights",

@@ -45,7 +45,9 @@ for (const size of Object.keys(SIZES) as SizeName[]) {
         await shot(page, testInfo, `walk-${size}-${walked.name.replaceAll(" ", "-")}`);
         const { scrollWidth, innerWidth } = await scrollsSideways(page);
         expect(scrollWidth, "the page scrolls sideways").toBeLessThanOrEqual(innerWidth);
-        expect(errors).toEqual([]);
+        // A page that names something not the reader's asks once and is refused: the browser reports that.
+        const refused = `Failed to load resource: the server responded with a status of ${walked.refusedRead}`;
+        expect(errors.filter((e) => !(walked.refusedRead && e.includes(refused)))).toEqual([]);
       } finally {
         await context.close();
       }

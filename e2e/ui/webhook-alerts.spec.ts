@@ -1,4 +1,5 @@
 import { expect as baseExpect, type Page, type TestInfo, test } from "@playwright/test";
+import { createSignInFetch } from "../../scripts/clients/siwx-fetch";
 import { payAndPost, shot, submitAsAgent } from "./helpers";
 import { devnet, injectWallet } from "./wallet";
 import { closedPortUrl, startReceiver } from "./webhook-receiver";
@@ -108,6 +109,11 @@ for (const [size, viewport] of SIZES) {
         await expect(shownUrl).toHaveText(receiver.url);
         await page.getByRole("button", { name: "Hide URL" }).click();
         await expect(shownUrl).not.toContainText("k3yOfTheChannel");
+        // Chat messages are not signed: no signing secret, no word of verifying one.
+        await expect(page.getByText("Not signed: the URL itself is the credential.")).toBeVisible();
+        await expect(page.getByText("Signing secret")).toHaveCount(0);
+        await expect(page.getByTestId("webhook-secret")).toHaveCount(0);
+        await expect(page.getByRole("main")).not.toContainText("standardwebhooks");
         await fits(page, "the settings");
 
         // Item 2: resolving the three as one group, with a tip, is one Slack message.
@@ -150,6 +156,40 @@ for (const [size, viewport] of SIZES) {
         // Nothing more arrives for that action after another two worker passes.
         await page.waitForTimeout(4_500);
         expect(receiver.received).toHaveLength(1);
+
+        // One item resolved alone: its message says "Resolved", and so does its row in the log.
+        const single = await submitAsAgent(AGENT.privateKey, namespace, {
+          type: "bug",
+          title: "Receipt email is blank",
+          description: "Broken here too.",
+        });
+        const before = receiver.received.length;
+        const resolved = await createSignInFetch(OWNER.privateKey, fetch).fetch(
+          `${APP}/api/namespace/resolve`,
+          {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ feedbackId: single, message: "Fixed" }),
+          },
+        );
+        expect(resolved.status).toBe(200);
+        await expect
+          .poll(
+            () =>
+              receiver.received
+                .slice(before)
+                .some((r) => r.body.includes("Receipt email is blank") && /resolved/i.test(r.body)),
+            {
+              timeout: 45_000,
+            },
+          )
+          .toBe(true);
+        await page.reload();
+        const row = (
+          size === "desktop" ? page.getByRole("table").getByRole("row") : page.getByTestId("delivery-card")
+        ).filter({ has: page.getByRole("link", { name: "Receipt email is blank" }) });
+        await expect(row.filter({ hasText: "feedback.resolved" })).toHaveCount(1);
+        await expect(row.filter({ hasText: "feedback.status_changed" })).toHaveCount(0);
 
         // A receiver that refuses connections is said so in the log, not "no answer".
         await page.getByRole("button", { name: "Change" }).click();

@@ -66,3 +66,13 @@ export function explainError(error: unknown, action: Action): string {
   const short = String(first?.shortMessage ?? first?.message ?? "unknown error").slice(0, 200);
   return `Something went wrong: ${short}`;
 }
+
+/**
+ * Whether asking again may work: the service could not be reached, was busy or failed on its side. A
+ * refusal (any other 4xx: not yours, not found, invalid) answers the same every time, so it offers no retry.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (isUserRejection(error)) return true;
+  if (!(error instanceof ApiError)) return true;
+  return error.status >= 500 || error.status === 408 || error.status === 429;
+}

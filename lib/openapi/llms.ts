@@ -125,7 +125,8 @@ curl -X POST ${o}/api/namespace/register -H 'content-type: application/json' -d 
 # pages with limit (1-100) and cursor; with q each item carries highlights (fragments, match: true)
 curl '${o}/api/namespace/list?namespace=acme-app&type=bug&limit=20' -H '${SIWX_HEADER}: <proof>'
 curl '${o}/api/namespace/list?namespace=acme-app&q=checkout%20crash&sort=relevance' -H '${SIWX_HEADER}: <proof>'
-# Triage (owner): one status and a message for the submitters, on up to 100 items at once, all or none
+# Triage (owner): one status and a message for the submitters, on up to 100 items at once, all or none;
+# needs_info requires the message: it is the question the submitter answers (400 naming message without it)
 curl -X POST ${o}/api/namespace/feedback/status -H 'content-type: application/json' -H '${SIWX_HEADER}: <proof>' -d '{"namespace":"acme-app","feedbackIds":["fb_…"],"status":"needs_info","message":"Which browser?"}'
 # Duplicates: the service suggests a new report into an open group it is alike (groupKind: suggested);
 # a suggestion changes nothing else. The owner merges (groupKind: merged) and unmerges by hand; the

@@ -14,13 +14,22 @@ const ids = z
   .refine((list) => new Set(list).size === list.length, { error: "must not name an item twice" });
 
 /** Body of POST /api/namespace/feedback/status: one status (and message) for one or many items. */
-export const changeStatusSchema = z.strictObject({
-  namespace: line(3, 30),
-  feedbackIds: ids,
-  status: z.enum(FEEDBACK_STATUSES, { error: `must be one of: ${FEEDBACK_STATUSES.join(", ")}` }),
-  /** Shown to the submitter with the new status: the question of "needs_info", or why. */
-  message: optional(chars(0, RESOLVE_MESSAGE_MAX)),
-});
+export const changeStatusSchema = z
+  .strictObject({
+    namespace: line(3, 30),
+    feedbackIds: ids,
+    status: z.enum(FEEDBACK_STATUSES, { error: `must be one of: ${FEEDBACK_STATUSES.join(", ")}` }),
+    /** Shown to the submitter with the new status: the question of "needs_info", or why. */
+    message: optional(chars(0, RESOLVE_MESSAGE_MAX)).meta({
+      description:
+        'Shown to the submitter with the new status. Required with "needs_info": it is the question the submitter answers.',
+    }),
+  })
+  // "Needs info" without a question leaves the submitter an answer form and nothing to answer.
+  .refine((v) => v.status !== "needs_info" || (v.message ?? "").trim() !== "", {
+    path: ["message"],
+    error: 'must hold the question for the submitter when status is "needs_info"',
+  });
 export type ChangeStatusInput = z.output<typeof changeStatusSchema>;
 
 /** Body of POST /api/namespace/feedback/merge: file reports under the group of `into`. */

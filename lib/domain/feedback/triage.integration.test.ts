@@ -56,6 +56,28 @@ describe("triage over HTTP", () => {
     expect(item.history.at(-1)).toMatchObject({ to: "needs_info", message: "Which browser?" });
   });
 
+  it("refuses \"needs info\" without a question, naming message, and changes nothing", async () => {
+    for (const message of [undefined, null, "", "   \n "]) {
+      const res = await triage(owner.read, { feedbackIds: [ids[1]], status: "needs_info", message });
+      expect(res.status).toBe(400);
+      expect(res.headers.get("content-type")).toMatch(/problem\+json/);
+      expect((await res.json()).errors).toEqual([
+        { field: "message", message: expect.stringMatching(/question/) },
+      ]);
+    }
+    const status = await (
+      await agent.read.fetch(`${APP}/api/namespace/status?namespace=${namespace}`)
+    ).json();
+    expect(status.feedback.find((f: { id: string }) => f.id === ids[1])).toMatchObject({
+      status: "open",
+      history: [],
+    });
+    // Every other status still takes no message.
+    const acknowledged = await triage(owner.read, { feedbackIds: [ids[1]], status: "acknowledged" });
+    expect(acknowledged.status).toBe(200);
+    expect((await triage(owner.read, { feedbackIds: [ids[1]], status: "open" })).status).toBe(200);
+  });
+
   it("refuses bad input naming the field, a stranger with 403, and no sign-in with 402", async () => {
     const bad = await triage(owner.read, { feedbackIds: [ids[0]], status: "closed" });
     expect(bad.status).toBe(400);

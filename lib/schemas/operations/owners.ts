@@ -73,7 +73,7 @@ export const triage = {
   tags: ["Owners"],
   summary: "Triage: set one status on one or many items",
   description:
-    "Statuses: open, acknowledged, needs_info, in_progress, wont_fix, duplicate, spam, resolved. All named items change or none does, and no other item does; an item already in the status is left as it is. resolved is the contract's resolution without a reward (message stored, feedback.resolved sent); any other status on a resolved item reopens it. The message is shown to the submitter in status and in the item's history: with needs_info it is the question the submitter answers.",
+    "Statuses: open, acknowledged, needs_info, in_progress, wont_fix, duplicate, spam, resolved. All named items change or none does, and no other item does; an item already in the status is left as it is. resolved is the contract's resolution without a reward (message stored, feedback.resolved sent); any other status on a resolved item reopens it. The message is shown to the submitter in status and in the item's history: with needs_info it is required, as the question the submitter answers (400 naming message without it).",
   access: "sign-in",
   body: changeStatusSchema,
   output: { component: "ChangeStatusResponse", schema: changeStatusResponseSchema },
@@ -86,7 +86,7 @@ export const triage = {
     name: "set_feedback_status",
     title: "Triage items",
     description:
-      "Set one status (open, acknowledged, needs_info, in_progress, wont_fix, duplicate, spam, resolved) and an optional message for the submitters on up to 100 items of a namespace you own, all or none. needs_info asks the submitter the message. For the owner only.",
+      "Set one status (open, acknowledged, needs_info, in_progress, wont_fix, duplicate, spam, resolved) and an optional message for the submitters on up to 100 items of a namespace you own, all or none. needs_info requires the message: it is the question the submitter answers. For the owner only.",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   },
 } as const satisfies Operation;
