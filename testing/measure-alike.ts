@@ -7,12 +7,13 @@ import type { LabelledPair, PairReport } from "./alike-pairs";
 import { insertItem, ref } from "./db-rows";
 
 /**
- * Files each pair's reports into a namespace of their own, `a` first, runs the service's grouping on
- * `b` and counts what it suggested against the labels: the precision and recall of automatic joins.
+ * Files each pair's reports into a namespace of their own, `a` first (with its group's members, merged by
+ * the owner, when the pair has some), runs the service's grouping on `b` and counts what it suggested
+ * against the labels: the precision and recall of automatic joins.
  */
 export async function measureAlike(db: DbOrTx, pairs: readonly LabelledPair[]) {
   const at = Date.now() - pairs.length * 2_000;
-  const file = (namespace: string, r: PairReport, ms: number, looked: boolean) =>
+  const file = (namespace: string, r: PairReport, ms: number, looked: boolean, group = {}) =>
     insertItem(db, {
       namespace,
       type: r.type,
@@ -22,12 +23,16 @@ export async function measureAlike(db: DbOrTx, pairs: readonly LabelledPair[]) {
       targets: targetsOf(namespace, r.metadata ?? null),
       createdAt: new Date(ms),
       groupedAt: looked ? new Date(ms) : null,
+      ...group,
     });
   let [tp, fp, fn, tn] = [0, 0, 0, 0];
   const wrong: string[] = [];
   for (const [n, pair] of pairs.entries()) {
     const namespace = ref("alike");
-    const a = await file(namespace, pair.a, at + n * 2_000, true);
+    const members = pair.members ?? [];
+    const a = await file(namespace, pair.a, at + n * 2_000, true, { reportCount: 1 + members.length });
+    for (const [i, m] of members.entries())
+      await file(namespace, m, at + n * 2_000 + 1 + i, true, { groupId: a, groupKind: "merged" });
     const b = await file(namespace, pair.b, at + n * 2_000 + 1_000, false);
     const joined = (await groupReport(b, db)) === a;
     if (joined && pair.same) tp++;

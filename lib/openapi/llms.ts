@@ -128,11 +128,12 @@ curl '${o}/api/namespace/list?namespace=acme-app&q=checkout%20crash&sort=relevan
 # Triage (owner): one status and a message for the submitters, on up to 100 items at once, all or none;
 # needs_info requires the message: it is the question the submitter answers (400 naming message without it)
 curl -X POST ${o}/api/namespace/feedback/status -H 'content-type: application/json' -H '${SIWX_HEADER}: <proof>' -d '{"namespace":"acme-app","feedbackIds":["fb_…"],"status":"needs_info","message":"Which browser?"}'
-# Duplicates: the service suggests a new report into an open group it is alike (groupKind: suggested);
-# a suggestion changes nothing else. The owner merges (groupKind: merged) and unmerges by hand; the
-# head's reportCount is its votes. list with grouped=true shows one row per group (with reporters),
-# sort=reports by votes. An action changes only the items it names: resolve with alsoResolve names
-# the other reports to resolve too (never rewarded). Merge and unmerge:
+# Duplicates: the service suggests a new report into an open group when it is alike any report in it
+# (the same title, a near copy or the same details; never across a contrast such as first/last), whichever
+# wallet filed it (groupKind: suggested); a suggestion changes nothing else. The owner merges
+# (groupKind: merged) and unmerges by hand; the head's reportCount is its votes. list with grouped=true
+# shows one row per group (with reporters), sort=reports by votes. An action changes only the items it
+# names: resolve with alsoResolve names the other reports to resolve too (never rewarded). Merge and unmerge:
 curl -X POST ${o}/api/namespace/feedback/merge -H 'content-type: application/json' -H '${SIWX_HEADER}: <proof>' -d '{"namespace":"acme-app","into":"fb_…","feedbackIds":["fb_…"]}'
 curl -X POST ${o}/api/namespace/feedback/unmerge -H 'content-type: application/json' -H '${SIWX_HEADER}: <proof>' -d '{"namespace":"acme-app","feedbackIds":["fb_…"]}'
 # Labels (owner): add and remove on up to 100 items at once; list filters by one with label=

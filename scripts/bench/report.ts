@@ -1,6 +1,7 @@
 /** BENCHMARKS.md from a results JSON and report.md: `npx tsx scripts/bench/report.ts [results.json]`. */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { AlikeResult } from "./alike";
 import { DEFAULT_OUT, ROOT } from "./config";
 import type { Floor, inboxOverHttp } from "./inbox";
 import type { InboxResult } from "./inbox-seed";
@@ -17,7 +18,7 @@ type Of<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
 type Sections = Record<"x402" | "baseline" | "mpp" | "mppBaseline", PaidLevel[]> &
   Record<"x402Open" | "mppOpen", OpenResult[]> &
   Record<"httpFloor" | "httpFloorBare", Floor> & {
-    alike: object; // read by report.md alone
+    alike: AlikeResult;
     idle: object;
     prepared: Partial<InboxResult & Of<typeof siwx>>;
     phases: Of<typeof phases>;
@@ -56,6 +57,8 @@ const ok = <T>(v: T | Failed | undefined) => (v && typeof v === "object" && "err
 const levels = (v?: Array<PaidLevel | Failed> | Failed) =>
   (Array.isArray(v) ? v : []).filter((l): l is PaidLevel => !("error" in l));
 const at = (v: Parameters<typeof levels>[0], c: number) => levels(v).find((l) => l.concurrency === c);
+const databaseName = (d?: string) =>
+  d === "postgres" ? "PostgreSQL" : d === "pglite" ? "embedded PGlite" : d;
 const verdict = (met?: boolean) => (met === undefined ? "not measured" : met ? "**met**" : "**not met**");
 
 /** A rate ratio judged by the worse of pooled and median repeats, and not at all after failed payments. */
@@ -85,6 +88,24 @@ const SIGNED_LIST_MAX_MS = 2.5;
 const MPP_CPU_MAX_RATIO = 0.5;
 const SEARCH_SCALE_ITEMS = 1_000_000;
 const SEARCH_MAX_P95_MS = 100;
+
+/**
+ * The duplicate suggestion's target, as its section wrote it: recall and precision at least the target's on
+ * all pairs and on each half. Results from before the target was set carry none: not judged.
+ */
+function alikeTarget(r: Results) {
+  const a = ok(r.alike);
+  const t = a?.target;
+  const each = a && [a, a.halves.even, a.halves.odd];
+  const met =
+    t && each ? each.every((m) => m.precision >= t.minPrecision && m.recall >= t.minRecall) : undefined;
+  const figures = (name: string, m?: AlikeResult["halves"]["even"]) =>
+    row`${name}: precision ${m?.precision}, recall ${m?.recall} (${m?.truePositives} of ${m?.positives} duplicates, ${m?.falsePositives} wrong)`;
+  const measured = a
+    ? [figures("all", a), figures("even", a.halves.even), figures("odd", a.halves.odd)].join("; ")
+    : undefined;
+  return row`| 5. Duplicate suggestions on the labelled pairs (testing/alike-pairs.json): recall at least ${t?.minRecall ?? 0.3} at precision at least ${t?.minPrecision ?? 0.95}, on all pairs and on each half | ${measured} (${a?.pairs} pairs, on ${databaseName(a?.database ?? r.database)}) | – | ${verdict(met)} |`;
+}
 
 const round2 = (v?: number) => (v === undefined ? undefined : Math.round(v * 100) / 100);
 const atMost = (v: number | undefined, max: number) => verdict(v === undefined ? undefined : v <= max);
@@ -143,6 +164,7 @@ function targets(r: Results) {
     row`| 2. Signed \`list\`, time inside the server (\`Server-Timing\` total, first page, owner signed in): at most ${SIGNED_LIST_MAX_MS} ms | p50 ${inServer} ms (sign-in ${http?.server.auth?.p50} ms); the page query alone ${query} ms in process; over HTTP ${http?.latency.p50} ms, bare Next.js answering a constant ${bare} ms | ${inServer} ms | ${atMost(inServer, SIGNED_LIST_MAX_MS)} |`,
     row`| 3. MPP server CPU per paid call: at most ${MPP_CPU_MAX_RATIO}× \`mppx\`'s own handler's (c=${mpp?.concurrency}) | ${mpp?.cpu?.serverMsPerCall} vs ${mppx?.cpu?.serverMsPerCall} ms | ${x(mppCpu)} | ${atMost(mppCpu, MPP_CPU_MAX_RATIO)} |`,
     row`| 4. Search and the grouped inbox at ${n(SEARCH_SCALE_ITEMS)} items: every page under ${SEARCH_MAX_P95_MS} ms p95 in process | slowest p95 ${slowest?.inProcess.p95} ms ("${slowest?.name}") at ${n(items)} items${scaleNote} | – | ${verdict(search)} |`,
+    alikeTarget(r),
     row`| Sign-in verification: at least 4× the rate before this work (met before, kept) | ${s?.perSecond}/s vs the x402 SDK's own verification of the same proofs, ${s?.sdk.perSecond}/s (a part of what the code before this work did, so the ratio is a lower bound on the gain); the code before this work: ${SIGN_IN_BEFORE}/s on an earlier machine (${x(ratio(s?.perSecond, SIGN_IN_BEFORE))}; shown, not judged by) | ≥ ${x(sdk)} | ${verdict(sdk === undefined ? undefined : sdk >= 4)} |`,
     row`| x402 paid submit: at least 2× the \`withX402\` baseline at c=${c} (met before, kept) | ${ours?.rps} vs ${base?.rps} req/s, pooled over the repeats${vsBase.note}; p50 ${ours?.latency.p50} vs ${base?.latency.p50} ms | ${x(vsBase.pooled)} | ${vsBase.judged} |`,
     row`| MPP paid submit: at least 1.0× \`mppx\`'s own handler in rate and p50 (c=${mpp?.concurrency}; met before, kept) | ${mpp?.rps} vs ${mppx?.rps} req/s${mpp?.repeats ? ", pooled over the repeats" : ""}${sameNote}${vsMppx.note}; p50 ${mpp?.latency.p50} vs ${mppx?.latency.p50} ms | rate ${x(vsMppx.pooled)}, p50 ${x(p50)} | ${vsMppx.judged} |`,
@@ -249,6 +271,11 @@ function sentences(r: Results) {
       half.reduce((a, s) => a + (s.t - mt) ** 2, 0)) *
       60 || 0;
   const query = (p: object) => new URLSearchParams(p as Record<string, string>).toString();
+  // The alike section also runs alone (`npx tsx scripts/bench/alike.ts`): its figures then come from another day.
+  const alike = ok(r.alike);
+  const apart =
+    alike?.measuredAt &&
+    (alike.measuredAt < r.startedAt || (r.finishedAt !== undefined && alike.measuredAt > r.finishedAt));
   return {
     database: `${r.database === "postgres" ? "PostgreSQL (DATABASE_URL)" : "embedded PGlite"}${r.config.quick ? " — **BENCH_QUICK=1: reduced sizes, not a full run**" : ""}`,
     versions: Object.entries(r.machine.versions)
@@ -264,6 +291,10 @@ function sentences(r: Results) {
       (inbox?.insights ?? [])
         .map((i) => row`${query(i.params)} p50 ${i.inProcess.p50} ms, p95 ${i.inProcess.p95} ms`)
         .join("; ") || "–",
+    alikeDatabase: databaseName(alike?.database ?? r.database),
+    alikeRun: apart
+      ? `These figures were measured by the alike section alone on ${alike.measuredAt.slice(0, 10)} (\`scripts/bench/alike.ts\`), not in the run above.`
+      : "",
     trend:
       samples.length >= 6 && half.length >= 3
         ? `Over the second half (${half[0]?.t} s → ${half.at(-1)?.t} s) it went ${half[0]?.mib} → ${half.at(-1)?.mib} MiB, a trend of ${slope >= 0 ? "+" : ""}${slope.toFixed(2)} MiB/min (least squares).`

@@ -1,21 +1,40 @@
 import { type SQL, sql } from "drizzle-orm";
+import { contrastWords } from "./contrasts";
 
 /**
- * When two reports are suggested as the same issue, as SQL over an older head `h` and a new report `i`. On
- * 267 labelled pairs (testing/alike-pairs.ts) title similarity alone joined near misses ("…PNG" / "…PDF"), so
- * the whole text must agree, on the same hosts, with no telling specifics. Tuned for precision.
+ * When a new report is suggested as the same issue as an older one, as SQL pieces for the grouping statement
+ * (groups.ts). Measured on the labelled pairs of testing/alike-pairs.json (`npm run bench`, section alike),
+ * tuned for precision: a wrong suggestion puts a distinct bug into a group and raises it in "Most reports".
+ *
+ * A and B are the stemmed words of each report's title and description (stop words out), T the stems both
+ * titles use. Alike when nothing below tells them apart and one of these holds:
+ * - the same title (case, spacing and punctuation aside) that says enough: at least SAME_TITLE_WORDS stems.
+ *   A shorter one ("Login problem", "App crashes") says too little: the descriptions decide, as for any pair;
+ * - a near copy: |A ∩ B| / |A ∪ B| ≥ NEAR_COPY;
+ * - the same details: with T set aside (the thing both titles name, which near misses share too), they still
+ *   share DETAIL_WORDS words and DETAIL_SHARE of the rest.
+ * Told apart, whatever else they share: another type, different hosts, different versions named, and, unless
+ * the titles are the same, titles naming different specifics (a number, path, code or name) or different
+ * alternatives of a contrast ("first" / "last", "missing" / "wrong": contrasts.ts).
  */
 
-/** Cheap first cut over the candidate window: title trigram similarity (pg_trgm). */
-export const TITLE_PREFILTER = 0.3;
+/** A title of this many stems or more, repeated, is the same report. */
+export const SAME_TITLE_WORDS = 4;
+/** Share of all their words two near copies have in common (Jaccard). */
+export const NEAR_COPY = 0.6;
+/** Words two reports must share beyond those both titles use... */
+export const DETAIL_WORDS = 4;
+/** ...and the share of their remaining words those are (Jaccard). */
+export const DETAIL_SHARE = 0.2;
+/** The first cut: fewer words in common than this and only the same title can make two reports alike. */
+export const FIRST_CUT_WORDS = 3;
 
-/** How many of the two reports' distinct words (stemmed, stop words out) they must share (Jaccard). */
-export const SHARED_WORDS = 0.45;
+/** A title with case, spacing and punctuation aside. */
+export const plainTitle = (title: SQL) =>
+  sql`trim(regexp_replace(lower(${title}), '[^[:alnum:]]+', ' ', 'g'))`;
 
-/** Jaccard similarity of two word arrays. */
-export const sharedWords = (a: SQL, b: SQL) =>
-  sql`(select count(*) from (select unnest(${a}) intersect select unnest(${b})) as x)::float8
-    / greatest(1, (select count(*) from (select unnest(${a}) union select unnest(${b})) as y))`;
+/** A title's stems, as the stored words are made (alike_words). */
+export const titleWords = (title: SQL) => sql`tsvector_to_array(to_tsvector('english', ${title}))`;
 
 /**
  * Each title names something the other does not ("returns 500" / "returns 502", "on Safari" / "on
@@ -28,3 +47,39 @@ export const hostsConflict = (a: SQL, b: SQL) =>
   sql`(jsonb_array_length(${a}) > 0 and jsonb_array_length(${b}) > 0 and not exists (
     select 1 from jsonb_array_elements(${a}) as x, jsonb_array_elements(${b}) as y
     where x->>'host' = y->>'host'))`;
+
+/** The versions a text names ("3.1.0", "v2.9", "17.4"; not "$49.00"), trailing ".0"s aside ("3.0" is "3"). */
+export const versionsOf = (text: SQL) =>
+  sql`array(select distinct regexp_replace(m[1], '(\\.0)+$', '')
+    from regexp_matches(${text}, '(?:^|[^0-9.$€£])v?([0-9]+(?:\\.[0-9]+)+)', 'g') as m)`;
+
+/** Both name versions and none in common: a crash on 3.1.0 is not the one fixed in 3.0.2. */
+export const versionsConflict = (a: SQL, b: SQL) =>
+  sql`(cardinality(${a}) > 0 and cardinality(${b}) > 0 and not ${a} && ${b})`;
+
+const quoted = (s: string) => `'${s.replace(/'/g, "''")}'`;
+const lexicon = sql.raw(
+  `(values ${contrastWords()
+    .map((w) => `(${quoted(w.word)}, ${quoted(w.group)}, ${quoted(w.name)})`)
+    .join(", ")}) as c(word, grp, name)`,
+);
+/** A title's words in order, each alone and with the next one (the lexicon has a few two-word entries). */
+const named = (side: boolean, title: SQL) =>
+  sql`select ${sql.raw(String(side))} as side, x.at, v.word
+    from (select t.word, t.at, lead(t.word) over (order by t.at) as next
+      from regexp_split_to_table(lower(${title}), '[^[:alnum:]]+') with ordinality as t(word, at)) as x
+    cross join lateral (values (x.word), (x.word || ' ' || x.next)) as v(word)`;
+
+/**
+ * Both titles name alternatives of a contrast group (contrasts.ts), but not the same ones in the same order:
+ * "first" / "last", or "sandbox … production" / "production … sandbox".
+ */
+export const contrastConflict = (a: SQL, b: SQL) =>
+  sql`exists (select from (
+      select c.grp, c.name, min(n.at) filter (where n.side) as in_a, min(n.at) filter (where not n.side) as in_b
+      from (${named(true, a)} union all ${named(false, b)}) as n join ${lexicon} on c.word = n.word
+      group by c.grp, c.name
+    ) as alternatives
+    group by grp
+    having string_agg(name, ',' order by in_a) filter (where in_a is not null)
+      <> string_agg(name, ',' order by in_b) filter (where in_b is not null))`;

@@ -1,17 +1,17 @@
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import type { DbOrTx } from "@/lib/db/client";
-import { type feedback, webhookDeliveries } from "@/lib/db/schema";
+import { feedback, webhookDeliveries } from "@/lib/db/schema";
 import { exportQuerySchema, listQuerySchema, statusQuerySchema } from "@/lib/schemas/list";
 import { resolveFeedbackSchema } from "@/lib/schemas/resolve";
-import { changeStatusSchema, mergeSchema } from "@/lib/schemas/triage";
+import { changeStatusSchema, mergeSchema, unmergeSchema } from "@/lib/schemas/triage";
 import { insertItem, insertNamespace, ref } from "@/testing/db-rows";
 import { rolledBack } from "@/testing/rollback";
 import { changeStatus } from "./change-status";
 import { countFeedback } from "./count-feedback";
 import { exportFeedback } from "./export-feedback";
 import { getFeedback } from "./get-feedback";
-import { groupReport, mergeReports } from "./groups";
+import { groupReport, mergeReports, unmergeReports } from "./groups";
 import { listFeedback } from "./list-feedback";
 import { listSubmissions } from "./list-submissions";
 import { resolveFeedback } from "./resolve-feedback";
@@ -176,5 +176,61 @@ describe("the grouped view", () => {
     expect(counts.total).toEqual({ open: 3, resolved: 1 });
     expect(counts.groups.byType.bug).toEqual({ open: 1, resolved: 1 });
     expect((await list({ grouped: "true", resolved: "false" }, db)).count).toBe(counts.groups.total.open);
+  });
+});
+
+describe("a suggestion", () => {
+  const crash = {
+    title: "First transaction missing from CSV export when a date filter is set",
+    description:
+      "With a date filter applied on Transactions, Export CSV writes every row except the first one of the filtered list. Chrome 126 on macOS.",
+  };
+  const copy = {
+    title: "First transaction missing from the CSV export when a date filter is set",
+    description:
+      "With a date filter set on Transactions, Export CSV writes every row except the first one of the filtered list. Chrome 126, macOS.",
+  };
+
+  rolledBack("stays a suggestion until the owner acts on it", async (db) => {
+    await insertNamespace(db, { name: ns, ownerWallet: owner });
+    const head = await file(db, {
+      title: "CSV export drops the first row",
+      description: "Row 1 is not exported.",
+    });
+    const member = await file(db, crash);
+    await mergeReports(owner, mergeSchema.parse({ namespace: ns, into: head, feedbackIds: [member] }), db);
+    const suggested = await file(db, { ...copy, submitterWallet: bob, groupedAt: null });
+    expect(await groupReport(suggested, db)).toBe(head);
+    expect(await getFeedback(owner, suggested, db)).toMatchObject({
+      groupId: head,
+      groupKind: "suggested",
+      status: "open",
+    });
+    // Resolving the group's merged reports leaves it as it was: only a report the owner names changes.
+    await resolveFeedback(
+      owner,
+      resolveFeedbackSchema.parse({ feedbackId: head, message: "Fixed", alsoResolve: [member] }),
+      db,
+    );
+    expect(await getFeedback(bob, suggested, db)).toMatchObject({ status: "open", resolved: false });
+    // "Not alike": out of the group, heading its own.
+    await unmergeReports(owner, unmergeSchema.parse({ namespace: ns, feedbackIds: [suggested] }), db);
+    expect(await getFeedback(owner, suggested, db)).toMatchObject({ groupId: null, groupKind: null });
+  });
+
+  rolledBack("never reaches into another namespace", async (db) => {
+    await insertNamespace(db, { name: ns, ownerWallet: owner });
+    const theirs = ref("stranger");
+    await insertNamespace(db, { name: theirs, ownerWallet: bob });
+    const head = await insertItem(db, { namespace: theirs, title: "CSV export drops the first row" });
+    await insertItem(db, { namespace: theirs, ...crash, groupId: head, groupKind: "merged" });
+    await db.update(feedback).set({ reportCount: 2 }).where(eq(feedback.id, head));
+    const ours = await file(db, { ...copy, groupedAt: null });
+    expect(await groupReport(ours, db)).toBeNull();
+    const [stranger] = await db
+      .select({ reportCount: feedback.reportCount })
+      .from(feedback)
+      .where(eq(feedback.id, head));
+    expect(stranger?.reportCount).toBe(2);
   });
 });

@@ -8,7 +8,20 @@ import { feedback, feedbackEvents } from "@/lib/db/schema";
 import { requireOwner } from "@/lib/domain/namespace/require-owner";
 import type { FeedbackStatus } from "@/lib/schemas/feedback";
 import type { MergeInput, UnmergeInput } from "@/lib/schemas/triage";
-import { hostsConflict, SHARED_WORDS, sharedWords, specificsConflict, TITLE_PREFILTER } from "./alike";
+import {
+  contrastConflict,
+  DETAIL_SHARE,
+  DETAIL_WORDS,
+  FIRST_CUT_WORDS,
+  hostsConflict,
+  NEAR_COPY,
+  plainTitle,
+  SAME_TITLE_WORDS,
+  specificsConflict,
+  titleWords,
+  versionsConflict,
+  versionsOf,
+} from "./alike";
 import { newEventId, recordEvents } from "./history";
 import { lockItems } from "./lock-items";
 
@@ -18,9 +31,18 @@ import { lockItems } from "./lock-items";
  * gathers duplicates (the next alike report starts a group of its own).
  */
 const CANDIDATE_HEADS = 500;
+/**
+ * How many members of each candidate group, newest first, and of all groups together, a new report is also
+ * compared with: a group is whatever its reports say, not only its first one.
+ */
+const MEMBERS_PER_GROUP = 50;
+const MEMBER_REPORTS = 500;
 
 /** A report in one of these is finished with: new reports never join its group. */
 const CLOSED: FeedbackStatus[] = ["resolved", "wont_fix", "spam", "duplicate"];
+
+/** A constant written into the statement, so the planner sees its type (a bound 0.6 would be read as bigint). */
+const literal = (value: number) => sql.raw(String(value));
 
 const closedStatuses = sql.join(
   CLOSED.map((status) => sql`${status}`),
@@ -39,17 +61,19 @@ const groupStatement = preparedSql<{
   sql`
       with item as (
         select id, namespace, type, title, created_at, group_id, report_count, targets,
-          alike_words as words, alike_specifics as specifics
+          alike_words as words, alike_specifics as specifics, ${plainTitle(sql`title`)} as plain,
+          ${titleWords(sql`title`)} as title_words, ${versionsOf(sql`title || ' ' || description`)} as versions
         from ${feedback} where id = ${param("id")} and grouped_at is null
         for update
-      ), scored as materialized (
-        -- The candidates are a bounded window of the namespace's heads, most reported first, then newest
+      ), heads as materialized (
+        -- The candidate groups are a bounded window of the namespace's heads, most reported first, then newest
         -- (feedback_ns_heads_votes_idx): a title index over every namespace would hand back every alike
         -- title in the table, and a flood of alike reports would make each new one cost more than the last.
-        -- Materialized, so each candidate's similarity is computed once, not again for the filter below.
-        select h.id, h.created_at, h.grouped_at is null as pending, similarity(h.title, i.title) as title_score
+        select h.id, h.created_at, h.grouped_at is null as pending, h.report_count, h.title, h.alike_words,
+          h.alike_specifics
         from item i cross join lateral (
-          select id, title, created_at, type, status, grouped_at, alike_specifics from ${feedback}
+          select id, created_at, type, status, grouped_at, report_count, title, alike_words, alike_specifics
+          from ${feedback}
           where namespace = i.namespace and group_id is null
           order by report_count desc nulls last, created_at desc nulls last, id desc nulls last
           limit ${CANDIDATE_HEADS}
@@ -59,27 +83,61 @@ const groupStatement = preparedSql<{
           and h.type = i.type and h.status not in (${closedStatuses}) and h.id <> i.id
           -- Older heads only (ties by id), so the head of a group always came first.
           and (h.created_at, h.id) < (i.created_at, i.id)
-          -- Titles that name different things are apart whatever else they share: checked first, as it is
-          -- cheaper than the similarity computed for the rest.
-          and not ${specificsConflict(sql`h.alike_specifics`, sql`i.specifics`)}
+      ), reports as (
+        -- Compared: each candidate group's head, and its members (spam aside), newest first (feedback_group_idx).
+        select id as head, id, title, alike_words, alike_specifics from heads
+        union all
+        select * from (
+          select h.id as head, m.id, m.title, m.alike_words, m.alike_specifics from heads h cross join lateral (
+            select id, title, alike_words, alike_specifics from ${feedback}
+            where group_id = h.id and status <> 'spam'
+            order by created_at desc, id desc limit ${MEMBERS_PER_GROUP}
+          ) m
+          where h.report_count > 1
+          limit ${MEMBER_REPORTS}
+        ) as members
+      ), scored as materialized (
+        -- The first cut, from the stored columns: a few words in common (counted by deleting the new report's
+        -- words from the other's, in one call) and titles naming nothing the other does not; or the same
+        -- title (punctuation aside), which only a report holding every stem of the new title can have.
+        select k.head, k.id, k.title, k.shared, k.same_title, k.size + cardinality(i.words) - k.shared as together
+        from (
+          select r.head, r.id, r.title, r.alike_specifics, cardinality(r.alike_words) as size,
+            cardinality(r.alike_words) - length(ts_delete(array_to_tsvector(r.alike_words), i.words)) as shared,
+            r.alike_words @> i.title_words and ${plainTitle(sql`r.title`)} = i.plain as same_title
+          from reports r cross join item i
+        ) k cross join item i
+        where k.same_title
+          or not ${specificsConflict(sql`k.alike_specifics`, sql`i.specifics`)} and k.shared >= ${literal(FIRST_CUT_WORDS)}
+      ), measured as materialized (
+        -- The rest is computed for these few only: the stems both titles use, and what tells them apart.
+        select s.head, s.id, s.shared, s.same_title, s.together,
+          length(t.words) - length(ts_delete(t.words, i.title_words)) as in_titles
+        from scored s cross join item i cross join lateral (select to_tsvector('english', s.title) as words) t
       ), alike as materialized (
-        -- The few whose titles pass the first cut are compared in full (see alike.ts), from the columns
-        -- the database keeps.
-        select s.id, s.created_at, s.pending, ${sharedWords(sql`h.alike_words`, sql`i.words`)} as score
-        from scored s cross join item i join ${feedback} h on h.id = s.id
-        where s.title_score >= ${TITLE_PREFILTER} and not ${hostsConflict(sql`h.targets`, sql`i.targets`)}
+        -- The rule (alike.ts): told apart by nothing, and the same title, a near copy or the same details.
+        select m.head, m.id, h.created_at, h.pending,
+          case when m.same_title then 1 else m.shared::float8 / greatest(1, m.together) end as score
+        from measured m join heads h on h.id = m.head join ${feedback} f on f.id = m.id cross join item i
+        where (m.same_title and cardinality(i.title_words) >= ${literal(SAME_TITLE_WORDS)}
+            or m.shared >= ${literal(NEAR_COPY)} * m.together
+            or m.shared - m.in_titles >= ${literal(DETAIL_WORDS)}
+              and m.shared - m.in_titles >= ${literal(DETAIL_SHARE)} * (m.together - m.in_titles))
+          and not ${hostsConflict(sql`f.targets`, sql`i.targets`)}
+          and not ${versionsConflict(versionsOf(sql`f.title || ' ' || f.description`), sql`i.versions`)}
+          and (m.same_title or not ${contrastConflict(sql`f.title`, sql`i.title`)})
       ), best as (
-        -- The best head already looked at. One not looked at yet (its report arrived a moment before this
-        -- one, and is being grouped now or soon) may itself belong under an older head, so it counts only
-        -- on the last try.
-        select id, score from alike
-        where score >= ${SHARED_WORDS} and (not pending or ${param("last")})
-        order by score desc, created_at asc
+        -- The best group whose head was looked at already. One not looked at yet (its report arrived a moment
+        -- before this one, and is being grouped now or soon) may itself belong under an older head, so it
+        -- counts only on the last try.
+        select head as id, id as report, score from alike
+        where not pending or ${param("last")}
+        order by score desc, created_at asc, id asc
         limit 1
       ), waiting as (
-        -- With no such head: the oldest alike report not looked at yet, which the caller settles first.
-        select id from alike where pending and score >= ${SHARED_WORDS}
-        order by created_at, id
+        -- With no such group: the oldest alike head not looked at yet, which the caller settles first.
+        select head as id from alike where pending
+        order by created_at, head
         limit 1
       ), head as (
         update ${feedback} f set report_count = f.report_count + 1
@@ -99,8 +157,9 @@ const groupStatement = preparedSql<{
       ), merged as (
         insert into ${feedbackEvents} (id, feedback_id, namespace, kind, actor, message, details, created_at)
         select ${param("eventId")}, item.id, item.namespace, 'suggested', 'service',
-          'Suggested as alike to ' || head.id || '.',
-          jsonb_build_object('into', head.id, 'sharedWords', round(best.score::numeric, 2)), now()
+          'Suggested as alike to ' || best.report || '.',
+          jsonb_build_object('into', head.id, 'alike', best.report, 'sharedWords', round(best.score::numeric, 2)),
+          now()
         from item, head, best
       )
       select exists (select from item) as open, exists (select from filed) as filed,
@@ -115,9 +174,10 @@ const groupStatement = preparedSql<{
 const GROUPING_STATEMENTS = 16;
 
 /**
- * Files a new report under its namespace's most alike open head (same type, similar title), whose report
- * count is its votes. Heads are older than their members and a report is looked at once (grouped_at), so no
- * loop forms; alike reports arriving together are settled oldest first, within `statements`, into one group.
+ * Files a new report, as a suggestion, under the open group of its namespace it is most alike (same type; its
+ * head or any of its members alike by the rule of alike.ts); the head's report count is its votes. Heads are
+ * older than their members and a report is looked at once (grouped_at), so no loop forms; alike reports
+ * arriving together are settled oldest first, within `statements`, into one group.
  */
 export async function groupReport(
   id: string,

@@ -56,7 +56,7 @@ describe("triage over HTTP", () => {
     expect(item.history.at(-1)).toMatchObject({ to: "needs_info", message: "Which browser?" });
   });
 
-  it("refuses \"needs info\" without a question, naming message, and changes nothing", async () => {
+  it('refuses "needs info" without a question, naming message, and changes nothing', async () => {
     for (const message of [undefined, null, "", "   \n "]) {
       const res = await triage(owner.read, { feedbackIds: [ids[1]], status: "needs_info", message });
       expect(res.status).toBe(400);
