@@ -289,7 +289,7 @@ const VIEWS: View[] = [
     path: () => `${inbox()}/webhooks`,
     ready: async (page) => {
       await page.getByRole("button", { name: "Details" }).filter({ visible: true }).first().click();
-      await expect(page.getByRole("region", { name: "Sent body" }).filter({ visible: true })).toBeVisible();
+      await expect(page.getByTestId("delivery-sent").filter({ visible: true })).toBeVisible();
     },
   },
   {
