@@ -80,6 +80,23 @@ describe("a new report compared with the groups of its namespace", () => {
     expect(await groupReport(again, db)).toBe(first);
   });
 
+  rolledBack(
+    "is not suggested when only a template body is shared, the titles naming other things",
+    async (db) => {
+      const ns = ref("alike");
+      const template =
+        "Environment: Chrome 131 on macOS 15, app version 4.2.0, signed in as an admin. Steps: open the page, do the action, look at the result. Seen every time since this morning.";
+      await file(db, ns, { title: "Invoice totals ignore the discount code", description: template });
+      const other = await file(db, ns, {
+        title: "Avatar upload spins forever",
+        description: template,
+        submitterWallet: bob,
+        groupedAt: null,
+      });
+      expect(await groupReport(other, db)).toBeNull();
+    },
+  );
+
   rolledBack("is suggested into a group when it repeats one of the group's later reports", async (db) => {
     const crash = {
       title: "First transaction missing from CSV export when a date filter is set",

@@ -13,6 +13,8 @@ import { contrastWords } from "./contrasts";
  * - a near copy: |A ∩ B| / |A ∪ B| ≥ NEAR_COPY;
  * - the same details: with T set aside (the thing both titles name, which near misses share too), they still
  *   share DETAIL_WORDS words and DETAIL_SHARE of the rest.
+ * The last two need titles with a stem in common (T not empty): two reports titled apart that share a body are
+ * two issues sent with one template ("Environment: … Steps: …"), not one issue.
  * Told apart, whatever else they share: another type, different hosts, different versions named, and, unless
  * the titles are the same, titles naming different specifics (a number, path, code or name) or different
  * alternatives of a contrast ("first" / "last", "missing" / "wrong": contrasts.ts).

@@ -120,9 +120,9 @@ const groupStatement = preparedSql<{
           case when m.same_title then 1 else m.shared::float8 / greatest(1, m.together) end as score
         from measured m join heads h on h.id = m.head join ${feedback} f on f.id = m.id cross join item i
         where (m.same_title and cardinality(i.title_words) >= ${literal(SAME_TITLE_WORDS)}
-            or m.shared >= ${literal(NEAR_COPY)} * m.together
-            or m.shared - m.in_titles >= ${literal(DETAIL_WORDS)}
-              and m.shared - m.in_titles >= ${literal(DETAIL_SHARE)} * (m.together - m.in_titles))
+            or m.in_titles > 0 and (m.shared >= ${literal(NEAR_COPY)} * m.together
+              or m.shared - m.in_titles >= ${literal(DETAIL_WORDS)}
+                and m.shared - m.in_titles >= ${literal(DETAIL_SHARE)} * (m.together - m.in_titles)))
           and not ${hostsConflict(sql`f.targets`, sql`i.targets`)}
           and not ${versionsConflict(versionsOf(sql`f.title || ' ' || f.description`), sql`i.versions`)}
           and (m.same_title or not ${contrastConflict(sql`f.title`, sql`i.title`)})
