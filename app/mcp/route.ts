@@ -5,6 +5,7 @@ import { handle } from "@/lib/http/handler";
 import { PEER_HEADER } from "@/lib/http/peer-address";
 import { createMcpServer, type Dispatch, TOOL_ROUTES } from "@/lib/mcp/server";
 import packageJson from "@/package.json";
+import * as confirm from "../api/namespace/feedback/confirm/route";
 import * as followUp from "../api/namespace/feedback/follow-up/route";
 import * as feedback from "../api/namespace/feedback/route";
 import * as feedbackStatus from "../api/namespace/feedback/status/route";
@@ -16,6 +17,7 @@ import * as status from "../api/namespace/status/route";
 type Handler = (request: Request) => Promise<Response>;
 const ROUTES: Record<string, Partial<Record<"GET" | "POST", Handler>>> = {
   "/api/namespace/feedback": feedback,
+  "/api/namespace/feedback/confirm": confirm,
   "/api/namespace/feedback/follow-up": followUp,
   "/api/namespace/feedback/status": feedbackStatus,
   "/api/namespace/list": list,

@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { SeverityBadge, StatusBadge, TypeBadge } from "@/components/ui/badge";
+import { ConfirmationBadge, SeverityBadge, StatusBadge, TypeBadge } from "@/components/ui/badge";
 import { CheckIcon } from "@/components/ui/icons";
 import { LocalTime } from "@/components/ui/local-time";
 import type { InboxItem } from "@/lib/api-client/types";
@@ -57,6 +57,7 @@ export function InboxRow({ item, href, selected, onOpen }: Props) {
         ) : item.status !== "open" ? (
           <StatusBadge status={item.status} />
         ) : null}
+        <ConfirmationBadge confirmation={item.confirmation} />
         {item.labels.map((l) => (
           <LabelChip key={l} label={l} />
         ))}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { SeverityBadge, StatusBadge, TypeBadge } from "@/components/ui/badge";
+import { ConfirmationBadge, SeverityBadge, StatusBadge, TypeBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ArrowLeftIcon, CheckIcon } from "@/components/ui/icons";
@@ -98,6 +98,7 @@ function Body({ owner, namespace, item }: { owner: string; namespace: string; it
         <TypeBadge type={item.type} />
         <SeverityBadge severity={item.severity} />
         <StatusBadge status={item.status} />
+        <ConfirmationBadge confirmation={item.confirmation} />
         {item.verified ? (
           <span className="text-xs font-medium text-emerald-700">✓ verified submitter</span>
         ) : null}

@@ -28,4 +28,13 @@ describe("an item's history in words", () => {
       "answered, and the item is open again",
     );
   });
+
+  it("names a submitter's answer to a resolution", () => {
+    expect(what(entry("confirmation", { details: { outcome: "fixed" } }))).toBe(
+      "confirmed the resolution fixed it",
+    );
+    expect(
+      what(entry("confirmation", { from: "resolved", to: "open", details: { outcome: "not_fixed" } })),
+    ).toBe("says the resolution did not fix it, and reopened the item");
+  });
 });

@@ -18,6 +18,10 @@ export function what(entry: Pick<Entry, "kind" | "from" | "to" | "details">): st
       return "suggested this report is alike another (not merged)";
     case "labels":
       return labelChange(entry.details);
+    case "confirmation":
+      return entry.details?.outcome === "not_fixed"
+        ? "says the resolution did not fix it, and reopened the item"
+        : "confirmed the resolution fixed it";
     case "status":
       if (!entry.to) return "changed the status";
       if (entry.from === "resolved" && entry.to !== "resolved")

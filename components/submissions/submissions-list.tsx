@@ -16,6 +16,7 @@ import type { FollowUpResult, Paid, Submission } from "@/lib/api-client/types";
 import { shortAddress } from "../format";
 import { ItemHistory } from "../inbox/item-history";
 import { AnswerForm } from "./answer-form";
+import { ConfirmForm } from "./confirm-form";
 
 /** What the signed-in wallet submitted across namespaces, and what became of each item. */
 export function SubmissionsList() {
@@ -123,6 +124,7 @@ function SubmissionRow({ item, submitter }: { item: Submission; submitter: strin
               ) : null}
             </p>
           ) : null}
+          <ConfirmForm submitter={submitter} item={item} />
         </div>
       ) : null}
       {item.history.length ? (

@@ -70,3 +70,20 @@ const STATUS_TONES: Record<FeedbackStatus, Tone> = {
 export function StatusBadge({ status }: { status: FeedbackStatus }) {
   return <Badge tone={STATUS_TONES[status]}>{STATUS_LABELS[status]}</Badge>;
 }
+
+/**
+ * The submitter's answer to the item's resolution, while it stands: "Confirmed fixed" on a resolved item,
+ * "Disputed" on an item its submitter reopened as not fixed. Nothing otherwise.
+ */
+export function ConfirmationBadge({
+  confirmation,
+}: {
+  confirmation: { outcome: "fixed" | "not_fixed"; current: boolean } | null | undefined;
+}) {
+  if (!confirmation?.current) return null;
+  return confirmation.outcome === "fixed" ? (
+    <Badge tone="green">Confirmed fixed</Badge>
+  ) : (
+    <Badge tone="rose">Disputed</Badge>
+  );
+}

@@ -40,7 +40,7 @@ test("@agentcash/discovery finds every route with its price and protocols, and w
   const byKey = Object.fromEntries(
     found.resources.map((r: { method: string; path: string }) => [`${r.method} ${r.path}`, r]),
   );
-  expect(Object.keys(byKey)).toHaveLength(19);
+  expect(Object.keys(byKey)).toHaveLength(20);
   expect(byKey["POST /api/namespace/feedback/follow-up"]).toMatchObject({
     authHint: "paid",
     priceHint: "0.01 USD",

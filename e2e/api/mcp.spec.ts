@@ -113,6 +113,7 @@ test("lists its tools, each with the input schema of its route", async () => {
     "register_namespace",
     "list_feedback",
     "answer_feedback",
+    "confirm_fix",
     "set_feedback_status",
     "resolve_feedback",
   ]);
@@ -365,10 +366,23 @@ test("every listed tool answers end to end: paid ones over x402 and over MPP, si
   expect(await tempoTransfers(tipped.reward.txHash)).toEqual([
     { from: tempo.payoutAddress, to: agent.address, amount: 20_000n },
   ]);
+  // The submitter says the tipped resolution did not fix it: the item is open again, its reward kept.
+  expect(
+    await signed(agentKey, TEMPO_NETWORK, "confirm_fix", {
+      id: rewarded.id,
+      outcome: "not_fixed",
+      note: "Still fails on Safari 17",
+    }),
+  ).toMatchObject({ id: rewarded.id, outcome: "not_fixed", status: "open" });
   const mine = await signed(agentKey, TEMPO_NETWORK, "feedback_status", { namespace });
   expect((mine.feedback as { id: string }[]).map((f) => f.id).sort()).toEqual(
     [overMpp.id, rewarded.id].sort(),
   );
+  expect((mine.feedback as { id: string }[]).find((f) => f.id === rewarded.id)).toMatchObject({
+    status: "open",
+    rewardAmount: "0.02",
+    confirmation: { outcome: "not_fixed", note: "Still fails on Safari 17", current: true },
+  });
 
   const { tools } = await x402Client.listTools();
   expect([...called].sort()).toEqual(tools.map((t) => t.name).sort());

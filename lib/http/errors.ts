@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   "already-resolved": 409,
   "item-held": 409,
   "not-awaiting-info": 409,
+  "not-resolved": 409,
+  "already-confirmed": 409,
   "reward-already-paid": 409,
   "payment-already-used": 409,
   "payment-in-progress": 409,

@@ -93,6 +93,7 @@ describe("the OpenAPI document", () => {
     expect(ops.sort()).toEqual([
       "namespace_export",
       "namespace_feedback",
+      "namespace_feedback_confirm",
       "namespace_feedback_follow_up",
       "namespace_feedback_get",
       "namespace_feedback_labels",

@@ -27,6 +27,7 @@ const RECORD = {
   rewardTxHash: null,
   status: "open",
   labels: [],
+  confirmation: null,
 } as const;
 
 /** Where RECORD stands among its duplicates, as its owner reads it. */
@@ -219,6 +220,16 @@ export const EXAMPLES = {
       feedbackId: ID,
       status: "open",
       createdAt: "2026-11-24T10:31:00.000Z",
+    },
+  },
+  confirm: {
+    request: { id: ID, outcome: "fixed", note: "Checked on 2.3.1: Pay opens the dialog now." },
+    response: {
+      id: ID,
+      namespace: "acme-app",
+      outcome: "fixed",
+      status: "resolved",
+      confirmedAt: "2026-11-24T12:10:00.000Z",
     },
   },
   changeStatus: {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONFIRM_OUTCOMES } from "./confirm";
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES, SEVERITIES } from "./feedback";
 import { WEBHOOK_DIGESTS, WEBHOOK_FORMATS } from "./webhook";
 import { WEBHOOK_EVENTS } from "./webhook-events";
@@ -54,6 +55,21 @@ const listedFields = {
       "The owner's triage status, beside the contract's fields: resolved exactly when resolved is true",
   }),
   labels: z.array(z.string()).meta({ description: "The owner's labels, sorted" }),
+  confirmation: z
+    .strictObject({
+      outcome: z.enum(CONFIRM_OUTCOMES),
+      note: nullableString,
+      at: timestamp,
+      current: z.boolean().meta({
+        description:
+          "Whether the answer still stands: fixed while the item stays resolved by the resolution it answered; not_fixed until the item is resolved again",
+      }),
+    })
+    .nullable()
+    .meta({
+      description:
+        "The submitter's last answer to a resolution (POST /feedback/confirm): fixed, or not_fixed (which reopened the item); null when it never answered",
+    }),
 };
 
 /** Where a report stands among its duplicates: shown to the namespace's owner only. */
@@ -73,7 +89,10 @@ const groupingFields = {
 /** One change in an item's history: a status change (with the owner's message) or a follow-up. */
 const historyEntrySchema = z.strictObject({
   at: timestamp,
-  kind: z.enum(["status", "follow_up", "merged", "unmerged", "suggested", "labels"]),
+  kind: z.enum(["status", "follow_up", "merged", "unmerged", "suggested", "labels", "confirmation"]).meta({
+    description:
+      "status: a status change; follow_up: the submitter's answer to a question; merged, unmerged, suggested: its group; labels: the owner's labels; confirmation: the submitter's answer to a resolution (details.outcome)",
+  }),
   actor: z.string().meta({ description: 'The wallet that made the change, or "service"' }),
   from: z.enum(FEEDBACK_STATUSES).nullable(),
   to: z.enum(FEEDBACK_STATUSES).nullable(),
@@ -208,6 +227,17 @@ export const followUpResponseSchema = z.strictObject({
   feedbackId: z.string(),
   status: z.enum(FEEDBACK_STATUSES).meta({ description: "The item's status now: open again, for the owner" }),
   createdAt: timestamp,
+});
+
+/** 200 of POST /api/namespace/feedback/confirm. */
+export const confirmFixResponseSchema = z.strictObject({
+  id: z.string(),
+  namespace: z.string(),
+  outcome: z.enum(CONFIRM_OUTCOMES),
+  status: z.enum(FEEDBACK_STATUSES).meta({
+    description: "The item's status now: still resolved after fixed, open again after not_fixed",
+  }),
+  confirmedAt: timestamp,
 });
 
 /** 200 of POST /api/namespace/feedback/merge. */

@@ -16,3 +16,11 @@ export function postFollowUp(
 ): Promise<Paid<FollowUpResult>> {
   return postPaid<FollowUpResult>(pay, "/api/namespace/feedback/follow-up", input);
 }
+
+/** The submitter's answer to a resolution of its item: fixed, or not fixed (which reopens it). Free, signed in. */
+export function postConfirm(input: { id: string; outcome: "fixed" | "not_fixed"; note?: string }) {
+  return api<{ id: string; outcome: "fixed" | "not_fixed"; status: string; confirmedAt: string }>(
+    "/api/namespace/feedback/confirm",
+    { method: "POST", body: JSON.stringify(input) },
+  );
+}

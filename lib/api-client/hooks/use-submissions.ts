@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { parseUsd } from "@/lib/money";
 import { useClientConfig } from "../config";
-import { postFollowUp } from "../fetchers/submissions";
+import { postConfirm, postFollowUp } from "../fetchers/submissions";
 import { queryKeys, submissionsQuery } from "../queries";
 import { rereadAfterWrite } from "./after-write";
 import { usePayingFetch } from "./use-paying-fetch";
@@ -24,6 +24,20 @@ export function useAnswerOwner(owner: string) {
       const pay = await preparePay(parseUsd(config.prices.followUp) ?? 0n);
       return postFollowUp(pay, { feedbackId: input.feedbackId, message: input.message.trim() });
     },
+    onSuccess: () => rereadAfterWrite(queryClient, [queryKeys.submissions(owner)]),
+  });
+}
+
+/** Says whether the resolution of one of the wallet's items fixed it; the submissions are read again. */
+export function useConfirmFix(owner: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; outcome: "fixed" | "not_fixed"; note: string }) =>
+      postConfirm({
+        id: input.id,
+        outcome: input.outcome,
+        ...(input.note.trim() ? { note: input.note.trim() } : {}),
+      }),
     onSuccess: () => rereadAfterWrite(queryClient, [queryKeys.submissions(owner)]),
   });
 }

@@ -3,7 +3,14 @@ import type { FeedbackStatus } from "@/lib/schemas/feedback";
 import { instant } from "./columns";
 
 /** What happened to an item: every status change, message and follow-up, in order, for its history. */
-export type FeedbackEventKind = "status" | "follow_up" | "merged" | "unmerged" | "suggested" | "labels";
+export type FeedbackEventKind =
+  | "status"
+  | "follow_up"
+  | "merged"
+  | "unmerged"
+  | "suggested"
+  | "labels"
+  | "confirmation";
 
 /** An item's history, one row per change; written in the same transaction as the change. */
 export const feedbackEvents = pgTable(

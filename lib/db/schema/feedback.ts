@@ -60,6 +60,15 @@ export const feedback = pgTable(
     reportCount: integer("report_count").notNull().default(1),
     /** The owner's labels, sorted, each at most once. */
     labels: text("labels").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The submitter's answer to a resolution: "fixed" or "not_fixed" (which reopened the item), with its
+     * note, when it came, and which resolution it answered (that resolution's resolved_at): one answer per
+     * resolution, and a new resolution may be answered again.
+     */
+    confirmation: text("confirmation").$type<"fixed" | "not_fixed">(),
+    confirmationNote: text("confirmation_note"),
+    confirmedAt: instant("confirmed_at"),
+    confirmedResolutionAt: instant("confirmed_resolution_at"),
     /** When the service last looked for similar reports to group this one with; null: not yet. */
     groupedAt: instant("grouped_at"),
     createdAt: instant("created_at").notNull(),
@@ -81,6 +90,10 @@ export const feedback = pgTable(
     ),
     check("feedback_status_resolved_check", sql`(${t.status} = 'resolved') = ${t.resolved}`),
     check("feedback_labels_check", sql`cardinality(${t.labels}) <= 10`),
+    check(
+      "feedback_confirmation_check",
+      sql`${t.confirmation} in ('fixed', 'not_fixed') and ${t.confirmedAt} is not null and ${t.confirmedResolutionAt} is not null or ${t.confirmation} is null and ${t.confirmedAt} is null and ${t.confirmedResolutionAt} is null`,
+    ),
     check(
       "feedback_group_kind_check",
       sql`${t.groupKind} in ('merged', 'suggested') and ${t.groupId} is not null or ${t.groupKind} is null and ${t.groupId} is null`,

@@ -51,6 +51,7 @@ const SUBMITTER_DETAILS = new Set([
   "expected",
   "actual",
   "context",
+  "outcome",
 ]);
 
 /** An item's history as its submitter reads it: the service's suggestions left out, and no other report named. */
@@ -92,6 +93,25 @@ export function presentFields(row: Row): Shared {
     rewardTxHash: row.rewardTxHash,
     status: row.status,
     labels: row.labels,
+    confirmation: presentConfirmation(row),
+  };
+}
+
+/**
+ * The submitter's last answer to a resolution, and whether it still stands: a "fixed" while the item stays
+ * resolved by the resolution it answered, a "not_fixed" until the item is resolved again.
+ */
+function presentConfirmation(row: Row): Shared["confirmation"] {
+  if (!row.confirmation || !row.confirmedAt || !row.confirmedResolutionAt) return null;
+  const current =
+    row.confirmation === "fixed"
+      ? row.resolvedAt?.getTime() === row.confirmedResolutionAt.getTime()
+      : row.resolvedAt === null;
+  return {
+    outcome: row.confirmation,
+    note: row.confirmationNote,
+    at: row.confirmedAt.toISOString(),
+    current,
   };
 }
 

@@ -15,6 +15,7 @@ export const OPERATIONS = {
   register: owners.registerNamespace,
   list: owners.listInbox,
   "follow-up": submitters.answerOwner,
+  confirm: submitters.confirmFix,
   triage: owners.triage,
   resolve: owners.resolveItem,
   merge: owners.merge,

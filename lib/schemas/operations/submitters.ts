@@ -1,8 +1,10 @@
+import { confirmFixSchema } from "../confirm";
 import { EXAMPLES } from "../examples";
 import { getFeedbackQuery, submitFeedbackSchema } from "../feedback";
 import { followUpSchema } from "../follow-up";
 import { statusQuerySchema } from "../list";
 import {
+  confirmFixResponseSchema,
   feedbackRecordSchema,
   followUpResponseSchema,
   statusResponseSchema,
@@ -111,3 +113,30 @@ export const answerOwner = {
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   },
 } as const satisfies PaidOperation;
+
+export const confirmFix = {
+  name: "confirm",
+  operationId: "namespace_feedback_confirm",
+  method: "POST",
+  path: "/api/namespace/feedback/confirm",
+  tags: ["Submitters"],
+  summary: "Say whether the resolution of your item fixed it",
+  description:
+    "Once the owner resolves an item you submitted, answer once per resolution: fixed confirms it (the owner sees it on the item and in its history); not_fixed reopens the item with your note in its history and tells the owner (its webhook's feedback.status_changed). A reward already paid stays paid, and an item is never rewarded twice. Free, signed in as the wallet that submitted the item.",
+  access: "sign-in",
+  body: confirmFixSchema,
+  output: { component: "ConfirmFixResponse", schema: confirmFixResponseSchema },
+  example: EXAMPLES.confirm,
+  errors: {
+    "403": "Not the wallet that submitted this item",
+    "404": "No such item",
+    "409": "The item is not resolved, or this resolution was already answered",
+  },
+  tool: {
+    name: "confirm_fix",
+    title: "Confirm a fix, or say it is not fixed",
+    description:
+      "On a resolved item you submitted: outcome fixed confirms the owner's resolution; not_fixed reopens the item with your note for the owner. Once per resolution.",
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  },
+} as const satisfies Operation;
