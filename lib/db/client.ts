@@ -37,6 +37,8 @@ type Handle = {
 // A host that drops packets answers nothing: a request gives up on it in seconds (a 503 to send again),
 // not after postgres.js's default 30 s.
 const CONNECT_TIMEOUT_S = 5;
+// How long closing the handle waits for running statements before it ends their connections.
+const CLOSE_TIMEOUT_S = 5;
 // A few connections for the bookkeeping statements (one each per signed request or paid call).
 const ASYNC_COMMIT_CONNECTIONS = 3;
 
@@ -90,8 +92,15 @@ async function open(url: string | undefined, dataDir: string): Promise<Handle> {
         return session;
       },
       // Lock sessions end with the handle too: a script that closes it must not be kept alive by one.
+      // Statements still running get CLOSE_TIMEOUT_S to finish, then their connections are ended: a
+      // statement whose server went away unseen (no RST) must not hold a shutdown for good.
       close: async () => {
-        await Promise.all([client.end(), asyncClient.end(), ...[...sessions].map((s) => s.close())]);
+        const timeout = CLOSE_TIMEOUT_S;
+        await Promise.all([
+          client.end({ timeout }),
+          asyncClient.end({ timeout }),
+          ...[...sessions].map((s) => s.close()),
+        ]);
       },
       driver: "postgres",
       copyDataDir: async () => "postgres",

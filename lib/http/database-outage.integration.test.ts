@@ -38,10 +38,19 @@ if (target) {
   // Recovery takes up a claim idle three times this long: seconds, not a minute.
   process.env.X402_TIMEOUT_MS = "3000";
 }
+/** Runs one step of the teardown, saying on stderr which one is still running after 15 s. */
+async function step(name: string, run: () => Promise<unknown>) {
+  const slow = setTimeout(() => console.warn(`[teardown] ${name} still running after 15 s`), 15_000);
+  try {
+    await run();
+  } finally {
+    clearTimeout(slow);
+  }
+}
 afterAll(async () => {
-  await closeDb();
-  await Promise.all([database.close(), evm.close()]);
-  await target?.drop();
+  await step("closing the database handle", closeDb);
+  await step("closing the proxies", () => Promise.all([database.close(), evm.close()]));
+  await step("dropping the database", async () => target?.drop());
 });
 
 /** A 503 that names no internal error and tells the client to send the same request again. */
