@@ -5,6 +5,7 @@ import { handle } from "@/lib/http/handler";
 import { PEER_HEADER } from "@/lib/http/peer-address";
 import { createMcpServer, type Dispatch, TOOL_ROUTES } from "@/lib/mcp/server";
 import packageJson from "@/package.json";
+import * as callback from "../api/namespace/feedback/callback/route";
 import * as confirm from "../api/namespace/feedback/confirm/route";
 import * as followUp from "../api/namespace/feedback/follow-up/route";
 import * as feedback from "../api/namespace/feedback/route";
@@ -15,8 +16,9 @@ import * as resolve from "../api/namespace/resolve/route";
 import * as status from "../api/namespace/status/route";
 
 type Handler = (request: Request) => Promise<Response>;
-const ROUTES: Record<string, Partial<Record<"GET" | "POST", Handler>>> = {
+const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "PATCH", Handler>>> = {
   "/api/namespace/feedback": feedback,
+  "/api/namespace/feedback/callback": callback,
   "/api/namespace/feedback/confirm": confirm,
   "/api/namespace/feedback/follow-up": followUp,
   "/api/namespace/feedback/status": feedbackStatus,

@@ -17,6 +17,8 @@ const ROUTES = [
   "register",
   "feedback",
   "feedback/follow-up",
+  "feedback/confirm",
+  "feedback/callback",
   "feedback/status",
   "feedback/merge",
   "feedback/labels",
@@ -40,7 +42,7 @@ test("@agentcash/discovery finds every route with its price and protocols, and w
   const byKey = Object.fromEntries(
     found.resources.map((r: { method: string; path: string }) => [`${r.method} ${r.path}`, r]),
   );
-  expect(Object.keys(byKey)).toHaveLength(20);
+  expect(Object.keys(byKey)).toHaveLength(21);
   expect(byKey["POST /api/namespace/feedback/follow-up"]).toMatchObject({
     authHint: "paid",
     priceHint: "0.01 USD",

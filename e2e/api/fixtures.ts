@@ -1,5 +1,8 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect } from "@playwright/test";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
+import { Webhook } from "standardwebhooks";
 import { createSignInFetch } from "../../scripts/clients/siwx-fetch";
 import { createX402Fetch } from "../../scripts/clients/x402-payer";
 import type { DevnetInfo } from "../../scripts/devnet/start-devnet";
@@ -143,3 +146,44 @@ export async function register(w: Wallet, body: Record<string, unknown>) {
 }
 
 export const ids = (page: { feedback: { id: string }[] }) => page.feedback.map((f) => f.id);
+
+type CallbackEvent = { type: string; timestamp: string; data: Record<string, unknown> };
+
+/**
+ * A reporter's callback receiver on 127.0.0.1 (which the devnet allows): `next` waits for a delivery of
+ * `type` sent by the service's own worker, and verifies its signature with `secret` (Standard Webhooks).
+ */
+export async function startCallbackReceiver() {
+  const bodies: { body: string; headers: Record<string, string> }[] = [];
+  const server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => {
+      body += c;
+    });
+    req.on("end", () => {
+      bodies.push({ body, headers: req.headers as Record<string, string> });
+      res.writeHead(200).end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/callback`,
+    async next(secret: string, type: string): Promise<CallbackEvent> {
+      let found: CallbackEvent | undefined;
+      await expect
+        .poll(
+          () => {
+            found = bodies
+              .map((b) => new Webhook(secret).verify(b.body, b.headers) as CallbackEvent)
+              .find((e) => e.type === type);
+            return found !== undefined;
+          },
+          { timeout: 30_000, message: `a ${type} delivery` },
+        )
+        .toBe(true);
+      return found!;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

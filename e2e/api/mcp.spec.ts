@@ -13,7 +13,7 @@ import { getTransactionReceipt } from "viem/actions";
 import { Abis } from "viem/tempo";
 import { devnetX402Payer } from "../../scripts/clients/x402-payer";
 import { tempoClient } from "../../scripts/devnet/tempo";
-import { APP, chain, devnet, item, uniqueName } from "./fixtures";
+import { APP, chain, devnet, item, startCallbackReceiver, uniqueName } from "./fixtures";
 
 // An agent and an owner that speak only MCP. On Tempo, accounts[2] (owner) and accounts[3] (agent)
 // pay from balances no other file touches; the x402 payer (accounts[5]) is checked by its transfers.
@@ -114,6 +114,7 @@ test("lists its tools, each with the input schema of its route", async () => {
     "list_feedback",
     "answer_feedback",
     "confirm_fix",
+    "set_callback",
     "set_feedback_status",
     "resolve_feedback",
   ]);
@@ -324,7 +325,13 @@ test("every listed tool answers end to end: paid ones over x402 and over MPP, si
   });
   const overMpp = (await mppPaid("submit_feedback", item(namespace))) as { id: string };
   const overX402 = (await x402Paid("submit_feedback", item(namespace))) as { id: string };
-  const rewarded = (await mppPaid("submit_feedback", item(namespace))) as { id: string };
+  // The rewarded report's agent asks to be told of changes: its callback hears of the paid resolution.
+  const callback = await startCallbackReceiver();
+  const rewarded = (await mppPaid("submit_feedback", {
+    ...item(namespace),
+    callbackUrl: callback.url,
+  })) as { id: string; callbackSecret: string };
+  expect(rewarded.callbackSecret).toMatch(/^whsec_/);
 
   const asked = await signed(x402Key, devnet.x402.network, "set_feedback_status", {
     namespace,
@@ -383,6 +390,24 @@ test("every listed tool answers end to end: paid ones over x402 and over MPP, si
     rewardAmount: "0.02",
     confirmation: { outcome: "not_fixed", note: "Still fails on Safari 17", current: true },
   });
+
+  // Delivered by the service's own worker, signed with the secret the submit answered.
+  const told = await callback.next(rewarded.callbackSecret, "report.resolved");
+  expect(told.data).toMatchObject({
+    id: rewarded.id,
+    status: "resolved",
+    reward: { amount: "0.02", txHash: tipped.reward.txHash },
+  });
+  // Its reporter can move the callback or stop it; the answer to a new URL is a new secret.
+  const moved = await signed(x402Key, devnet.x402.network, "set_callback", {
+    id: overX402.id,
+    callbackUrl: `${callback.url}/moved`,
+  });
+  expect(moved).toMatchObject({ id: overX402.id, callbackSecret: expect.stringMatching(/^whsec_/) });
+  expect(
+    await signed(x402Key, devnet.x402.network, "set_callback", { id: overX402.id, callbackUrl: null }),
+  ).toEqual({ id: overX402.id, callbackUrl: null });
+  await callback.close();
 
   const { tools } = await x402Client.listTools();
   expect([...called].sort()).toEqual(tools.map((t) => t.name).sort());

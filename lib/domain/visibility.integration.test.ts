@@ -239,3 +239,68 @@ describe("MCP tools", () => {
     expect((await ownerRecord(target)).history.map((h: { kind: string }) => h.kind)).toEqual(["status"]);
   });
 });
+
+describe("a reporter's callback and its answer to a resolution", () => {
+  const CALLBACK = "http://127.0.0.1:9/alice-private-callback";
+
+  it("sets and learns a callback for its reporter alone; no read of anyone shows it", async () => {
+    const payer = devnetX402Payer(devnet, INDEX.alice, appFetch);
+    const res = await payer.fetch(
+      `${APP}/api/namespace/feedback`,
+      postJson({ namespace, ...checkout, title: "Checkout total ignores the coupon", callbackUrl: CALLBACK }),
+    );
+    expect(res.status).toBe(200);
+    const { id, callbackSecret } = await res.json();
+    items.alice.push(id);
+    const readable = [
+      `/api/namespace/list?namespace=${namespace}`,
+      `/api/namespace/export?namespace=${namespace}&format=json`,
+      `/api/namespace/webhook/deliveries?namespace=${namespace}`,
+      `/api/namespace/status?namespace=${namespace}`,
+      `/api/namespace/feedback?id=${id}`,
+    ];
+    for (const role of ROLES) {
+      for (const path of readable) {
+        const body = await (await reader(role)(`${APP}${path}`)).text();
+        expect(body, `${role} ${path}`).not.toContain("alice-private-callback");
+        expect(body, `${role} ${path}`).not.toContain(callbackSecret);
+      }
+      const setting = await reader(role)(`${APP}/api/namespace/feedback/callback`, {
+        ...postJson({ id, callbackUrl: `${CALLBACK}-moved` }),
+        method: "PATCH",
+      });
+      const expected = role === "alice" ? 200 : role === "unsigned" ? 402 : 403;
+      expect(setting.status, `${role} sets the callback`).toBe(expected);
+      const answer = await setting.text();
+      if (role !== "alice") expect(answer, role).not.toContain("alice-private-callback");
+    }
+  });
+
+  it("takes a confirmation from the reporter alone, and shows it to the owner and the reporter only", async () => {
+    const target = items.alice[1]!;
+    const owner = signedIn("owner");
+    const resolved = await owner(
+      `${APP}/api/namespace/resolve`,
+      postJson({ feedbackId: target, message: "Shipped" }),
+    );
+    expect(resolved.status).toBe(200);
+    const note = "Dark mode works, thanks";
+    for (const role of ROLES) {
+      const res = await reader(role)(
+        `${APP}/api/namespace/feedback/confirm`,
+        postJson({ id: target, outcome: "fixed", note }),
+      );
+      const expected = role === "alice" ? 200 : role === "unsigned" ? 402 : 403;
+      expect(res.status, `${role} confirms`).toBe(expected);
+    }
+    for (const role of ROLES) {
+      const res = await reader(role)(`${APP}/api/namespace/feedback?id=${target}`);
+      const body = await res.text();
+      if (role === "owner" || role === "alice") {
+        expect(JSON.parse(body).confirmation, role).toMatchObject({ outcome: "fixed", note, current: true });
+      } else expect(body, role).not.toContain(note);
+      const mine = await (await reader(role)(`${APP}/api/namespace/status?namespace=${namespace}`)).text();
+      expect(mine.includes(note), `${role} status`).toBe(role === "alice");
+    }
+  });
+});

@@ -37,7 +37,7 @@ const META = {
 
 /** One API route as a tool call reaches it. */
 export type RouteCall = {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PATCH";
   path: string;
   query?: Record<string, string>;
   body?: unknown;
@@ -47,7 +47,7 @@ export type Dispatch = (call: RouteCall) => Promise<Response>;
 
 type ToolRoute = {
   tool: Tool;
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PATCH";
   path: string;
   /** Whether the call can be paid (and so takes an idempotencyKey). */
   paid: boolean;
@@ -90,7 +90,7 @@ function terms(op: Operation): string {
 const TOOLS: readonly ToolRoute[] = ALL_OPERATIONS.flatMap((op) => {
   const { tool } = op;
   const schema = op.body ?? op.query;
-  if (!tool || !schema || op.method === "PATCH") return [];
+  if (!tool || !schema) return [];
   const paid = isPaid(op);
   return [
     {
@@ -236,7 +236,7 @@ export function createMcpServer(dispatch: Dispatch, base: Headers, version: stri
       call = { method: "GET", path: spec.path, query, headers };
     } else {
       headers.set("content-type", "application/json");
-      call = { method: "POST", path: spec.path, body: rest, headers };
+      call = { method: spec.method, path: spec.path, body: rest, headers };
     }
     return toToolResult(await dispatch(call), params._meta?.[META.mppCredential]);
   });

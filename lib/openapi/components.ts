@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { type CallbackEventType, callbackEnvelopeSchema, callbackEventData } from "@/lib/schemas/callback";
 import { ALL_OPERATIONS } from "@/lib/schemas/operations/catalog";
 import { problemSchema } from "@/lib/schemas/responses";
 import { type WebhookEventType, webhookEnvelopeSchema, webhookEventData } from "@/lib/schemas/webhook-events";
@@ -18,16 +19,27 @@ const COMPONENTS: Record<string, z.ZodType> = {
   Problem: problemSchema,
 };
 
-/** "feedback.created" → FeedbackCreatedEvent: each webhook event's delivery body, as a component. */
-export function eventComponentName(type: WebhookEventType): string {
+/** Every event the service POSTs: to an owner's webhook, or to a reporter's callback. */
+export const EVENT_ENVELOPES: Record<string, z.ZodType> = {
+  ...Object.fromEntries(
+    (Object.keys(webhookEventData) as WebhookEventType[]).map((type) => [type, webhookEnvelopeSchema(type)]),
+  ),
+  ...Object.fromEntries(
+    (Object.keys(callbackEventData) as CallbackEventType[]).map((type) => [
+      type,
+      callbackEnvelopeSchema(type),
+    ]),
+  ),
+};
+
+/** "feedback.created" → FeedbackCreatedEvent: each event's delivery body, as a component. */
+export function eventComponentName(type: string): string {
   return `${type.replace(/(^|[._])([a-z])/g, (_, __, c: string) => c.toUpperCase())}Event`;
 }
 
 /** A reference to a component; one that does not exist is a mistake in the catalogue, found at once. */
 export function ref(name: string) {
-  const isEvent = (Object.keys(webhookEventData) as WebhookEventType[]).some(
-    (t) => eventComponentName(t) === name,
-  );
+  const isEvent = Object.keys(EVENT_ENVELOPES).some((t) => eventComponentName(t) === name);
   if (!(name in COMPONENTS) && !isEvent) throw new Error(`no OpenAPI component named ${name}`);
   return { $ref: `#/components/schemas/${name}` };
 }
@@ -44,9 +56,9 @@ export function componentSchemas() {
       Object.entries(COMPONENTS).map(([name, schema]) => [name, schemaOf(schema, "output")]),
     ),
     ...Object.fromEntries(
-      (Object.keys(webhookEventData) as WebhookEventType[]).map((type) => [
+      Object.entries(EVENT_ENVELOPES).map(([type, envelope]) => [
         eventComponentName(type),
-        schemaOf(webhookEnvelopeSchema(type), "output"),
+        schemaOf(envelope, "output"),
       ]),
     ),
   };

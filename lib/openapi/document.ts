@@ -1,10 +1,11 @@
 import "server-only";
 import { SIWX_HEADER } from "@/lib/auth/siwx";
 import { env } from "@/lib/env";
+import { type CallbackEventType, callbackEventData } from "@/lib/schemas/callback";
 import { SUBMITTER_GUIDANCE } from "@/lib/schemas/operations/submitters";
 import { type WebhookEventType, webhookEventData } from "@/lib/schemas/webhook-events";
 import { agentGuidance } from "./catalog";
-import { componentSchemas, eventComponentName, ref } from "./components";
+import { componentSchemas, EVENT_ENVELOPES, eventComponentName, ref } from "./components";
 import { operationPaths } from "./paths";
 
 /** The tags that group the operations, in the order a reader meets them. */
@@ -14,7 +15,7 @@ const TAGS = [
   {
     name: "Webhooks",
     description:
-      "Events pushed to the owner's URL, signed the Standard Webhooks way, or as Slack or Discord messages.",
+      "Events pushed to the owner's URL, signed the Standard Webhooks way, or as Slack or Discord messages; and report.* events pushed to a reporter's callback URL.",
   },
 ] as const;
 
@@ -22,16 +23,29 @@ const WEBHOOK_SIGNATURE = `Each delivery is a JSON POST signed the Standard Webh
 
 This is the body with format "standard" (the default). With format "slack" or "discord", the same event arrives instead as an unsigned chat message built from it when it is sent: Slack's {text, blocks}, or Discord's {content, embeds, allowed_mentions} with mentions never parsed.`;
 
-/** The outgoing webhooks (OpenAPI 3.1 \`webhooks\`): one POST per event type. */
+const CALLBACK_SIGNATURE = `Sent to the callbackUrl a reporter gave with its submission (or a follow-up, or PATCH /api/namespace/feedback/callback), about that report only, signed the Standard Webhooks way with the callbackSecret the same answer carried (headers webhook-id, webhook-timestamp, webhook-signature). Verify with any Standard Webhooks library and drop repeated webhook-ids. Deliveries may arrive out of order: order them by the body's timestamp. Any 2xx acknowledges; anything else, or no answer within 10 s, is retried with exponential backoff for about a day.`;
+
+/** What each event the service POSTs says of itself, and how it is signed. */
+function eventDescription(type: string): string {
+  if (type in webhookEventData) {
+    return `${webhookEventData[type as WebhookEventType].meta()?.description ?? ""}\n\n${WEBHOOK_SIGNATURE}`;
+  }
+  return `${callbackEventData[type as CallbackEventType].meta()?.description ?? ""}\n\n${CALLBACK_SIGNATURE}`;
+}
+
+/**
+ * The outgoing events (OpenAPI 3.1 \`webhooks\`): one POST per event type, to an owner's webhook
+ * (feedback.*, reward.paid, webhook.test, digest.daily) or to a reporter's callback (report.*).
+ */
 function webhookEvents() {
   return Object.fromEntries(
-    (Object.keys(webhookEventData) as WebhookEventType[]).map((type) => [
+    Object.keys(EVENT_ENVELOPES).map((type) => [
       type,
       {
         post: {
           operationId: `webhook_${type.replace(".", "_")}`,
           summary: `${type} event`,
-          description: `${webhookEventData[type].meta()?.description ?? ""}\n\n${WEBHOOK_SIGNATURE}`,
+          description: eventDescription(type),
           requestBody: {
             required: true,
             content: { "application/json": { schema: ref(eventComponentName(type)) } },

@@ -25,7 +25,7 @@ type Doc = {
   openapi: string;
   webhooks: Record<
     string,
-    { post: { requestBody: { content: Record<string, { schema: { $ref: string } }> } } }
+    { post: { description: string; requestBody: { content: Record<string, { schema: { $ref: string } }> } } }
   >;
   info: {
     version: string;
@@ -93,6 +93,7 @@ describe("the OpenAPI document", () => {
     expect(ops.sort()).toEqual([
       "namespace_export",
       "namespace_feedback",
+      "namespace_feedback_callback",
       "namespace_feedback_confirm",
       "namespace_feedback_follow_up",
       "namespace_feedback_get",
@@ -197,6 +198,10 @@ describe("the OpenAPI document", () => {
       "feedback.created",
       "feedback.resolved",
       "feedback.status_changed",
+      "report.merged",
+      "report.reopened",
+      "report.resolved",
+      "report.status_changed",
       "reward.paid",
       "webhook.test",
     ]);
@@ -219,6 +224,24 @@ describe("the OpenAPI document", () => {
     expect(schemaOf("feedback.created")(created)).toBe(true);
     expect(schemaOf("feedback.created")({ ...created, type: "reward.paid" })).toBe(false);
     expect(schemaOf("reward.paid")({ ...created, type: "reward.paid" })).toBe(false);
+    // A reporter's callback event: what it may read of its own report, and not a field more.
+    const resolved = {
+      type: "report.resolved",
+      timestamp: "2026-11-21T10:00:00.000Z",
+      data: {
+        id: "fb_x",
+        namespace: "acme",
+        status: "resolved",
+        resolvedAt: "2026-11-21T10:00:00.000Z",
+        message: "Fixed",
+        reward: { amount: "0.25", txHash: "0xabc" },
+      },
+    };
+    expect(schemaOf("report.resolved")(resolved)).toBe(true);
+    expect(schemaOf("report.resolved")({ ...resolved, data: { ...resolved.data, labels: ["x"] } })).toBe(
+      false,
+    );
+    expect(doc.webhooks["report.resolved"]!.post.description).toContain("callbackSecret");
   });
 
   it("carries the API security headers", async () => {

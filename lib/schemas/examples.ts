@@ -232,6 +232,14 @@ export const EXAMPLES = {
       confirmedAt: "2026-11-24T12:10:00.000Z",
     },
   },
+  callback: {
+    request: { id: ID, callbackUrl: "https://agent.example.com/hooks/feedback" },
+    response: {
+      id: ID,
+      callbackUrl: "https://agent.example.com/hooks/feedback",
+      callbackSecret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+    },
+  },
   changeStatus: {
     request: {
       namespace: "acme-app",

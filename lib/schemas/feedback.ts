@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { callbackUrlSchema } from "./callback-url";
 import { metadataSchema } from "./metadata";
 import { chars, line, optional } from "./text";
 
@@ -34,6 +35,7 @@ export const submitFeedbackSchema = z.strictObject({
   actual: optional(chars(0, 2000)),
   context: optional(chars(0, 50_000)),
   metadata: optional(metadataSchema),
+  callbackUrl: optional(callbackUrlSchema),
 });
 export type SubmitFeedbackInput = z.output<typeof submitFeedbackSchema>;
 

@@ -15,5 +15,6 @@ export const followUpSchema = z.strictObject({
   expected: item.expected,
   actual: item.actual,
   context: item.context,
+  callbackUrl: item.callbackUrl,
 });
 export type FollowUpInput = z.output<typeof followUpSchema>;

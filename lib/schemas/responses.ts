@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { callbackSecretField } from "./callback-url";
 import { CONFIRM_OUTCOMES } from "./confirm";
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES, SEVERITIES } from "./feedback";
 import { WEBHOOK_DIGESTS, WEBHOOK_FORMATS } from "./webhook";
@@ -24,6 +25,7 @@ export const submitResponseSchema = z.strictObject({
   namespace: z.string(),
   registered: z.boolean(),
   createdAt: timestamp,
+  callbackSecret: callbackSecretField.optional(),
 });
 
 const target = z.strictObject({ kind: z.string(), value: z.string(), host: z.string() });
@@ -227,6 +229,7 @@ export const followUpResponseSchema = z.strictObject({
   feedbackId: z.string(),
   status: z.enum(FEEDBACK_STATUSES).meta({ description: "The item's status now: open again, for the owner" }),
   createdAt: timestamp,
+  callbackSecret: callbackSecretField.optional(),
 });
 
 /** 200 of POST /api/namespace/feedback/confirm. */

@@ -67,7 +67,8 @@ export async function attempt(
   let result: SendResult;
   let sent: string | null = null;
   if (!ns?.url || !ns.secret) {
-    result = { ok: false, statusCode: null, error: "the namespace has no webhook URL", body: "" };
+    const error = row.callbackFor ? "the report has no callback URL" : "the namespace has no webhook URL";
+    result = { ok: false, statusCode: null, error, body: "" };
   } else {
     if (ns.format === "standard" && folded.length > 0) await unfold(db, row);
     const { body, headers } = renderDelivery(

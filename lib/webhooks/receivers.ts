@@ -33,3 +33,14 @@ export async function titlesOf(db: DbOrTx, ids: string[]): Promise<Map<string, s
     .where(inArray(feedback.id, unique));
   return new Map(found.map((r) => [r.id, r.title]));
 }
+
+/** Each report's callback URL and secret, read at send time: a replaced or removed callback applies to retries. */
+export async function callbacksOf(db: DbOrTx, ids: string[]): Promise<Map<string, Receiver>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const found = await db
+    .select({ id: feedback.id, url: feedback.callbackUrl, secret: feedback.callbackSecret })
+    .from(feedback)
+    .where(inArray(feedback.id, unique));
+  return new Map(found.map(({ id, ...receiver }) => [id, { ...receiver, format: "standard" as const }]));
+}

@@ -48,3 +48,14 @@ function refusal(error: HostRefused, host: string): string {
       return error.message;
   }
 }
+
+/**
+ * A reporter's callback URL, before any charge: the owners' webhook policy (http(s), no private, loopback
+ * or metadata address in any spelling, and every address its host resolves to allowed), as a 400 naming
+ * `callbackUrl`. Nothing to check without one.
+ */
+export async function assertCallbackAllowed(url: string | null): Promise<void> {
+  if (url === null) return;
+  assertWebhookUrlAllowed(url, "callbackUrl");
+  await assertWebhookHostResolves(url, "callbackUrl");
+}

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { webhookDeliveries } from "@/lib/db/schema";
 import { attempt, foldedInto, inSeconds } from "./attempt";
-import { type Receiver, receiversOf, titlesOf } from "./receivers";
+import { callbacksOf, type Receiver, receiversOf, titlesOf } from "./receivers";
 import type { SendOptions, SendResult } from "./send";
 
 export { BACKOFF_SECONDS } from "./attempt";
@@ -66,10 +66,13 @@ async function claim(db: DbOrTx, limit: number, namespace?: string | string[]) {
 
 type Delivery = Awaited<ReturnType<typeof claim>>[number];
 
+/** Where a delivery goes: its report's callback, or its namespace's webhook. */
+type ReceiverOf = (row: Delivery) => Receiver | undefined;
+
 /** The ids of the items that chat-format deliveries name (and the events folded into them). */
-function itemIds(rows: Delivery[], folded: Map<string, Delivery[]>, byNamespace: Map<string, Receiver>) {
+function itemIds(rows: Delivery[], folded: Map<string, Delivery[]>, receiverOf: ReceiverOf) {
   return rows.flatMap((row) => {
-    if ((byNamespace.get(row.namespace)?.format ?? "standard") === "standard") return [];
+    if ((receiverOf(row)?.format ?? "standard") === "standard") return [];
     return [row, ...(folded.get(row.id) ?? [])].flatMap((one) => {
       const id = (one.payload.data as { id?: unknown } | undefined)?.id;
       return typeof id === "string" ? [id] : [];
@@ -86,13 +89,13 @@ function hostOf(url: string | null | undefined): string | null {
 }
 
 /** Oldest first, at most PER_HOST_LIMIT per host; a row with no usable URL fails without a connection. */
-function share(rows: Delivery[], byNamespace: Map<string, Receiver>) {
+function share(rows: Delivery[], receiverOf: ReceiverOf) {
   const running = new Map<string, number>();
   const start: Delivery[] = [];
   const later: Delivery[] = [];
   const oldestFirst = [...rows].sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
   for (const row of oldestFirst) {
-    const host = hostOf(byNamespace.get(row.namespace)?.url);
+    const host = hostOf(receiverOf(row)?.url);
     const count = host === null ? 0 : (running.get(host) ?? 0);
     if (count >= PER_HOST_LIMIT) later.push(row);
     else {
@@ -123,20 +126,26 @@ export async function deliverDueWebhooks(options: WorkerOptions = {}) {
   const rows = await claim(db, options.limit ?? 20, options.namespace);
   const byNamespace = await receiversOf(
     db,
-    rows.map((row) => row.namespace),
+    rows.filter((row) => row.callbackFor === null).map((row) => row.namespace),
   );
-  const { start, later } = share(rows, byNamespace);
+  const byReport = await callbacksOf(
+    db,
+    rows.flatMap((row) => row.callbackFor ?? []),
+  );
+  const receiverOf: ReceiverOf = (row) =>
+    row.callbackFor === null ? byNamespace.get(row.namespace) : byReport.get(row.callbackFor);
+  const { start, later } = share(rows, receiverOf);
   // Given back at once rather than held until a slot frees: another pass or instance may send them.
   await giveBack(db, later);
   const folded = await foldedInto(
     db,
     start.map((row) => row.id),
   );
-  const titles = await titlesOf(db, itemIds(start, folded, byNamespace));
+  const titles = await titlesOf(db, itemIds(start, folded, receiverOf));
   const outcome = { delivered: 0, pending: 0, failed: 0, released: later.length };
   await Promise.all(
     start.map(async (row) => {
-      const receiver = byNamespace.get(row.namespace);
+      const receiver = receiverOf(row);
       const status = await attempt(db, row, folded.get(row.id) ?? [], receiver, titles, options);
       outcome[status] += 1;
     }),

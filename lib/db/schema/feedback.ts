@@ -69,6 +69,12 @@ export const feedback = pgTable(
     confirmationNote: text("confirmation_note"),
     confirmedAt: instant("confirmed_at"),
     confirmedResolutionAt: instant("confirmed_resolution_at"),
+    /**
+     * The submitter's callback (issue events about this report to its own URL), signed with its own
+     * Standard Webhooks secret; both or neither. Only its submitter ever reads them back.
+     */
+    callbackUrl: text("callback_url"),
+    callbackSecret: text("callback_secret"),
     /** When the service last looked for similar reports to group this one with; null: not yet. */
     groupedAt: instant("grouped_at"),
     createdAt: instant("created_at").notNull(),
@@ -94,6 +100,7 @@ export const feedback = pgTable(
       "feedback_confirmation_check",
       sql`${t.confirmation} in ('fixed', 'not_fixed') and ${t.confirmedAt} is not null and ${t.confirmedResolutionAt} is not null or ${t.confirmation} is null and ${t.confirmedAt} is null and ${t.confirmedResolutionAt} is null`,
     ),
+    check("feedback_callback_check", sql`(${t.callbackUrl} is null) = (${t.callbackSecret} is null)`),
     check(
       "feedback_group_kind_check",
       sql`${t.groupKind} in ('merged', 'suggested') and ${t.groupId} is not null or ${t.groupKind} is null and ${t.groupId} is null`,

@@ -35,6 +35,11 @@ export const webhookDeliveries = pgTable(
     foldedInto: text("folded_into"),
     /** The last attempt's body, exactly as POSTed: the stored event, or the chat message built from it. */
     sentBody: text("sent_body"),
+    /**
+     * On a reporter's callback event: the item whose callback receives it (its URL and secret, read at
+     * send time). Null for the namespace's own webhook; the owner's delivery log shows only those.
+     */
+    callbackFor: text("callback_for"),
     /** The first characters of the receiver's last answer, for the log. */
     lastResponseExcerpt: text("last_response_excerpt"),
   },

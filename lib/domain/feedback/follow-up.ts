@@ -8,11 +8,20 @@ import { fulfilPayment } from "@/lib/payment/ledger";
 import type { PaidContext, PaidWrite } from "@/lib/payment/types";
 import type { FeedbackStatus } from "@/lib/schemas/feedback";
 import type { FollowUpInput } from "@/lib/schemas/follow-up";
+import { newWebhookSecret } from "@/lib/webhooks/sign";
+import { assertCallbackAllowed } from "@/lib/webhooks/url-check";
 import { feedbackNotFound } from "./get-feedback";
 import { newEventId, recordEvents } from "./history";
 
 /** The answer to a paid follow-up, stored in the ledger with it. */
-export type FollowUpAnswer = { id: string; feedbackId: string; status: FeedbackStatus; createdAt: string };
+export type FollowUpAnswer = {
+  id: string;
+  feedbackId: string;
+  status: FeedbackStatus;
+  createdAt: string;
+  /** Only when the answer set a callback URL: the secret that signs its deliveries. */
+  callbackSecret?: string;
+};
 
 const notSubmitter = () =>
   new AppError("forbidden", "Only the wallet that submitted this item can answer it; nothing was charged.");
@@ -34,6 +43,7 @@ export async function followUpWrite(input: FollowUpInput): Promise<PaidWrite<Fol
     .where(eq(feedback.id, input.feedbackId))
     .limit(1);
   if (!item) throw feedbackNotFound(input.feedbackId);
+  await assertCallbackAllowed(input.callbackUrl);
   if (item.status !== "needs_info") {
     throw new AppError(
       "not-awaiting-info",
@@ -71,7 +81,12 @@ export function commitFollowUp(input: FollowUpInput, ctx: PaidContext) {
           .where(eq(feedback.id, input.feedbackId));
     if (!item) throw new Error(`item ${input.feedbackId} of a paid follow-up no longer exists`);
     const id = newEventId();
-    const { feedbackId, message, ...details } = input;
+    const { feedbackId, message, callbackUrl, ...details } = input;
+    // A callback sent with the answer replaces the item's, and hears of this change already.
+    const callbackSecret = callbackUrl === null ? null : newWebhookSecret();
+    if (callbackUrl !== null) {
+      await tx.update(feedback).set({ callbackUrl, callbackSecret }).where(eq(feedback.id, feedbackId));
+    }
     const added = Object.fromEntries(Object.entries(details).filter(([, v]) => v !== null));
     await recordEvents(tx, [
       {
@@ -87,7 +102,13 @@ export function commitFollowUp(input: FollowUpInput, ctx: PaidContext) {
         at,
       },
     ]);
-    const body: FollowUpAnswer = { id, feedbackId, status: item.status, createdAt: at.toISOString() };
+    const body: FollowUpAnswer = {
+      id,
+      feedbackId,
+      status: item.status,
+      createdAt: at.toISOString(),
+      ...(callbackSecret === null ? {} : { callbackSecret }),
+    };
     await fulfilPayment(tx, ctx, id, body);
     return { resultId: id, body };
   });

@@ -4,6 +4,7 @@ import { asc, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { type FeedbackEventKind, feedbackEvents } from "@/lib/db/schema";
 import type { FeedbackStatus } from "@/lib/schemas/feedback";
+import { type CallbackEvent, enqueueCallbacks } from "@/lib/webhooks/callbacks";
 import { enqueueWebhooks, newActionId } from "@/lib/webhooks/outbox";
 
 /** One change to an item, as its history shows it. */
@@ -29,6 +30,12 @@ type NewEvent = {
   message?: string | null;
   details?: Record<string, unknown> | null;
   at: Date;
+  /**
+   * false: the reporter's callback is not told of this change here. A rewarded resolve is told once its
+   * reward is on chain (markPaid), and the reopening after a refunded reward answers a resolution the
+   * reporter was never told of.
+   */
+  tellReporter?: false;
 };
 
 export const newEventId = () => `ev_${randomBytes(12).toString("base64url")}`;
@@ -56,6 +63,44 @@ export async function recordEvents(db: DbOrTx, events: NewEvent[], action = newA
     })),
   );
   await announceStatusChanges(db, events, action);
+  await enqueueCallbacks(
+    db,
+    events.flatMap((e) => callbackEventOf(e) ?? []),
+  );
+}
+
+/** What a change tells the reporter's callback, if anything: its report's status, resolution or merge. */
+function callbackEventOf(e: NewEvent): CallbackEvent | null {
+  if (e.tellReporter === false) return null;
+  const report = { id: e.feedbackId, namespace: e.namespace };
+  const at = e.at.toISOString();
+  const message = e.message ?? null;
+  if (e.kind === "merged") return { type: "report.merged", data: { ...report, mergedAt: at } };
+  if (!e.from || !e.to || e.from === e.to) return null;
+  if (!["status", "follow_up", "confirmation"].includes(e.kind)) return null;
+  if (e.to === "resolved") {
+    return {
+      type: "report.resolved",
+      data: { ...report, status: "resolved", resolvedAt: at, message, reward: null },
+    };
+  }
+  if (e.from === "resolved") {
+    return {
+      type: "report.reopened",
+      data: { ...report, status: e.to, previousStatus: "resolved", reopenedAt: at, message },
+    };
+  }
+  return {
+    type: "report.status_changed",
+    data: {
+      ...report,
+      status: e.to,
+      previousStatus: e.from,
+      changedAt: at,
+      message,
+      ...(e.to === "needs_info" && message !== null ? { question: message } : {}),
+    },
+  };
 }
 
 async function announceStatusChanges(db: DbOrTx, events: NewEvent[], action: string) {

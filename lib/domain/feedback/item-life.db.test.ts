@@ -9,6 +9,7 @@ import { markPaid, markRefunded, markRefunding, payoutFor } from "@/lib/domain/r
 import { commitRewardedResolve, holdForReward } from "@/lib/domain/rewards/resolve-with-reward";
 import { claimPayment, requestHashOf } from "@/lib/payment/ledger";
 import type { PaidContext } from "@/lib/payment/types";
+import { confirmFixSchema } from "@/lib/schemas/confirm";
 import { FEEDBACK_STATUSES, type FeedbackStatus } from "@/lib/schemas/feedback";
 import { insightsQuerySchema } from "@/lib/schemas/insights";
 import { listQuerySchema } from "@/lib/schemas/list";
@@ -18,6 +19,7 @@ import { insertItem, insertNamespace, ref } from "@/testing/db-rows";
 import { rolledBack } from "@/testing/rollback";
 import { changeLabels } from "./change-labels";
 import { changeStatus } from "./change-status";
+import { confirmFix } from "./confirm-fix";
 import { countFeedback } from "./count-feedback";
 import { commitFollowUp } from "./follow-up";
 import { groupReport, mergeReports, unmergeReports } from "./groups";
@@ -36,7 +38,16 @@ type Model = {
   ns: string;
   ids: string[];
   /** What each item must read as: its status, its paid rewards, and how many status changes it had. */
-  items: Map<string, { status: FeedbackStatus; rewards: number; statusEvents: number }>;
+  items: Map<
+    string,
+    {
+      status: FeedbackStatus;
+      rewards: number;
+      statusEvents: number;
+      /** Whether its submitter already answered the resolution it is in (confirmed or disputed). */
+      answered: boolean;
+    }
+  >;
 };
 type Real = { db: DbOrTx };
 
@@ -119,6 +130,8 @@ const pick = (m: Model, i: number) => m.ids[i % m.ids.length]!;
 const record = (m: Model, id: string, status: FeedbackStatus) => {
   const item = m.items.get(id)!;
   if (item.status !== status) item.statusEvents++;
+  // A new resolution may be answered again.
+  if (status === "resolved" && item.status !== "resolved") item.answered = false;
   item.status = status;
 };
 
@@ -173,7 +186,7 @@ const submit = (n: number) => ({
       groupedAt: null,
     });
     m.ids.push(id);
-    m.items.set(id, { status: "open", rewards: 0, statusEvents: 0 });
+    m.items.set(id, { status: "open", rewards: 0, statusEvents: 0, answered: false });
     // The service's suggestion runs as it does after every paid submission: it changes nobody's state.
     await act(r, m, [id], () => groupReport(id, r.db));
   },
@@ -294,7 +307,15 @@ const followUp = (i: number) => ({
       async () => {
         const ctx = await paid(r.db, "followUp", submitter as `0x${string}`);
         await commitFollowUp(
-          { feedbackId: id, message: "Safari 17", steps: null, expected: null, actual: null, context: null },
+          {
+            feedbackId: id,
+            message: "Safari 17",
+            steps: null,
+            expected: null,
+            actual: null,
+            context: null,
+            callbackUrl: null,
+          },
           ctx,
         );
       },
@@ -302,6 +323,33 @@ const followUp = (i: number) => ({
     );
   },
   toString: () => `followUp(${i})`,
+});
+
+/**
+ * The submitter answers the resolution: refused unless the item is resolved and this resolution is not
+ * answered yet; "not_fixed" reopens it (a reward paid stays the one reward, never paid again).
+ */
+const confirm = (i: number, outcome: "fixed" | "not_fixed") => ({
+  check: (m: Model) => m.ids.length > 0,
+  async run(m: Model, r: Real) {
+    const id = pick(m, i);
+    const item = m.items.get(id)!;
+    const submitter = (
+      await r.db.select({ w: feedback.submitterWallet }).from(feedback).where(eq(feedback.id, id))
+    )[0]!.w!;
+    const answer = () =>
+      confirmFix(submitter, confirmFixSchema.parse({ id, outcome, note: "checked" }), r.db);
+    if (item.status !== "resolved" || item.answered) {
+      const code = item.status !== "resolved" ? "not-resolved" : "already-confirmed";
+      await act(r, m, [], () => expect(answer()).rejects.toMatchObject({ code }));
+      return;
+    }
+    await act(r, m, [id], answer, () => {
+      item.answered = true;
+      if (outcome === "not_fixed") record(m, id, "open");
+    });
+  },
+  toString: () => `confirm(${i}, ${outcome})`,
 });
 
 const merge = (i: number, j: number) => ({
@@ -348,6 +396,7 @@ const commands = [
   fc.tuple(index, fc.array(index, { maxLength: 3 })).map(([i, also]) => resolve(i, also)),
   fc.tuple(index, fc.boolean()).map(([i, lands]) => reward(i, lands)),
   index.map(followUp),
+  fc.tuple(index, fc.constantFrom("fixed" as const, "not_fixed" as const)).map(([i, o]) => confirm(i, o)),
   fc.tuple(index, index).map(([i, j]) => merge(i, j)),
   index.map(unmerge),
   index.map(label),
@@ -355,7 +404,7 @@ const commands = [
 
 describe("an item's life", () => {
   rolledBack(
-    "every action changes only what it names, one reward per item, nothing held, and every view agrees",
+    "every action (confirming, disputing and reopening after a reward too) changes only what it names, one reward per item, nothing held, and every view agrees",
     async (db) => {
       await fc.assert(
         fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (cmds) => {

@@ -12,8 +12,10 @@ import {
 
 // Every column a list, status or export item is presented from. The search document stays in the
 // database, and so does the context (up to 50,000 characters, shown only on an item's own page): a
-// page of 50 items would otherwise read and drop megabytes.
+// page of 50 items would otherwise read and drop megabytes. A reporter's callback is never read into a view.
 const {
+  callbackUrl: _callbackUrl,
+  callbackSecret: _callbackSecret,
   search: _search,
   context: _context,
   alikeSpecifics: _specifics,
@@ -27,7 +29,7 @@ export const recordColumns = { ...itemColumns, context: feedback.context };
 export { itemColumns };
 export type ItemRow = Omit<
   typeof feedback.$inferSelect,
-  "search" | "context" | "alikeSpecifics" | "alikeWords"
+  "search" | "context" | "alikeSpecifics" | "alikeWords" | "callbackUrl" | "callbackSecret"
 >;
 export type RecordRow = ItemRow & { context: string | null };
 

@@ -13,11 +13,22 @@ import type { Caller, PaidContext, PaidWrite } from "@/lib/payment/types";
 import { type SubmitFeedbackInput, submitFeedbackSchema } from "@/lib/schemas/feedback";
 import { identitySchema } from "@/lib/schemas/session";
 import { webhookEvent, webhookOutboxCte } from "@/lib/webhooks/outbox";
+import { newWebhookSecret } from "@/lib/webhooks/sign";
+import { assertCallbackAllowed } from "@/lib/webhooks/url-check";
 import { groupReport } from "./groups";
 import { targetsOf } from "./targets";
 
-/** The answer to a paid submission, stored in the ledger with it. */
-export type SubmitFeedbackAnswer = { id: string; namespace: string; registered: boolean; createdAt: string };
+/**
+ * The answer to a paid submission, stored in the ledger with it (so the same request sent again gets it,
+ * callbackSecret included: only its payer can).
+ */
+export type SubmitFeedbackAnswer = {
+  id: string;
+  namespace: string;
+  registered: boolean;
+  createdAt: string;
+  callbackSecret?: string;
+};
 
 /**
  * A submission as its ledger row keeps it: the item, and the wallet its sign-in proof named (checked
@@ -43,7 +54,7 @@ const storeStatement = prepared((db) => {
     'id', ${param("id")}::text,
     'namespace', ${param("namespace")}::text,
     'registered', exists (select 1 from ${namespaces} where ${namespaces.name} = ${param("namespace")}::text),
-    'createdAt', ${param("createdAt")}::text)`;
+    'createdAt', ${param("createdAt")}::text) || ${param("callbackAnswer")}::jsonb`;
   const paid = db
     .$with("paid")
     .as(fulfilment(db, { paymentId: param("paymentId"), txRef: param("txRef") }, param("id"), answer));
@@ -72,6 +83,8 @@ const storeStatement = prepared((db) => {
       submitterDid: param("submitterDid"),
       submitterWallet: param("submitterWallet"),
       submitterContractOn: param("submitterContractOn"),
+      callbackUrl: param("callbackUrl"),
+      callbackSecret: param("callbackSecret"),
       paymentId: sql<string>`(select ${paid.id} from ${paid})`,
       createdAt: param("createdAt"),
     })
@@ -89,6 +102,7 @@ export async function submitFeedback(input: Submission, ctx: PaidContext) {
   const id = newFeedbackId();
   const createdAt = new Date().toISOString();
   const verified = signedIn !== null && isHolder(signedIn, ctx.payer, ctx.payerContractOn);
+  const callbackSecret = input.callbackUrl === null ? null : newWebhookSecret();
   const event = webhookEvent("feedback.created", {
     id,
     namespace: input.namespace,
@@ -120,6 +134,9 @@ export async function submitFeedback(input: Submission, ctx: PaidContext) {
       submitterDid: verified && signedIn ? signedIn.did : null,
       submitterWallet: ctx.payer,
       submitterContractOn: ctx.payerContractOn,
+      callbackUrl: input.callbackUrl,
+      callbackSecret,
+      callbackAnswer: jsonb(callbackSecret === null ? {} : { callbackSecret }),
       createdAt,
     });
   } catch (error) {
@@ -132,12 +149,14 @@ export async function submitFeedback(input: Submission, ctx: PaidContext) {
 
 /**
  * The paid write of a submission (POST /feedback): stored with its payment in one statement, and
- * `verified` when the caller's sign-in proof is for the paying wallet.
+ * `verified` when the caller's sign-in proof is for the paying wallet. A callback URL the address
+ * policy refuses is a 400 naming `callbackUrl` before any charge.
  */
-export function submitFeedbackWrite(
+export async function submitFeedbackWrite(
   input: SubmitFeedbackInput,
   caller: Caller,
-): PaidWrite<SubmitFeedbackAnswer> {
+): Promise<PaidWrite<SubmitFeedbackAnswer>> {
+  await assertCallbackAllowed(input.callbackUrl);
   const submission = { ...input, signedIn: caller.signedIn };
   return { input: submission, commit: (ctx) => submitFeedback(submission, ctx) };
 }

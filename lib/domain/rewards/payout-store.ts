@@ -7,6 +7,7 @@ import { feedback, type PayoutStatus, payments, payouts } from "@/lib/db/schema"
 import { recordEvents } from "@/lib/domain/feedback/history";
 import { formatUsd } from "@/lib/money";
 import { markRefunded as markPaymentRefunded } from "@/lib/payment/ledger";
+import { enqueueCallbacks } from "@/lib/webhooks/callbacks";
 import { enqueueWebhook, releaseHeldAction, rewardActionId } from "@/lib/webhooks/outbox";
 
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -106,8 +107,27 @@ export async function markPaid(db: DbOrTx, row: PayoutRow, txHash: Hex): Promise
         resolvingPaymentId: sql`case when ${feedback.resolvingPaymentId} = ${row.paymentId} then null else ${feedback.resolvingPaymentId} end`,
       })
       .where(eq(feedback.id, row.feedbackId))
-      .returning({ namespace: feedback.namespace });
+      .returning({
+        namespace: feedback.namespace,
+        status: feedback.status,
+        resolvedAt: feedback.resolvedAt,
+        message: feedback.resolveMessage,
+      });
     if (item) {
+      // The reporter's callback is told of its rewarded resolution now, with the transaction.
+      await enqueueCallbacks(tx, [
+        {
+          type: "report.resolved",
+          data: {
+            id: row.feedbackId,
+            namespace: item.namespace,
+            status: item.status,
+            resolvedAt: (item.resolvedAt ?? new Date()).toISOString(),
+            message: item.message,
+            reward: { amount: formatUsd(BigInt(row.amount)), txHash },
+          },
+        },
+      ]);
       await enqueueWebhook(
         tx,
         item.namespace,
@@ -171,6 +191,8 @@ export async function markRefunded(db: DbOrTx, row: PayoutRow, refundTxHash: Hex
           to: "open",
           message: "The reward could not be paid; the resolver was refunded and the item is open again.",
           at: new Date(),
+          // Its reporter was never told of the resolution this undoes (that waits for the payment).
+          tellReporter: false,
         },
       ]);
     }

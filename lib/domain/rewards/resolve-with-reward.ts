@@ -212,6 +212,8 @@ export function commitRewardedResolve(input: RewardedResolveInput, ctx: PaidCont
           message: input.message,
           details: { rewardAmount: formatUsd(reward) },
           at: resolvedAt,
+          // The reporter's callback hears of it with the reward's transaction, once paid (markPaid).
+          tellReporter: false,
         },
       ],
       action,

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, isNull, ne } from "drizzle-orm";
 import type { Who } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { webhookDeliveries } from "@/lib/db/schema";
@@ -41,7 +41,8 @@ export async function listWebhookDeliveries(who: Who, query: WebhookDeliveriesQu
   const rows = await db
     .select()
     .from(d)
-    .where(and(eq(d.namespace, query.namespace), ne(d.status, "folded")))
+    // A reporter's callback events are its own: never in the owner's log.
+    .where(and(eq(d.namespace, query.namespace), ne(d.status, "folded"), isNull(d.callbackFor)))
     .orderBy(desc(d.createdAt), desc(d.id))
     .limit(query.limit);
   const folded = await foldedInto(

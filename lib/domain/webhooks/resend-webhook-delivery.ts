@@ -33,6 +33,7 @@ export async function resendWebhookDelivery(who: Who, input: ResendDeliveryInput
         and(
           eq(d.id, input.id),
           eq(d.namespace, input.namespace),
+          isNull(d.callbackFor),
           inArray(d.status, ["delivered", "failed"]),
           isNull(d.resentAs),
         ),
@@ -71,7 +72,7 @@ async function whyNot(db: DbOrTx, input: ResendDeliveryInput): Promise<AppError>
   const [found] = await db
     .select({ status: d.status, resentAs: d.resentAs, foldedInto: d.foldedInto })
     .from(d)
-    .where(and(eq(d.id, input.id), eq(d.namespace, input.namespace)));
+    .where(and(eq(d.id, input.id), eq(d.namespace, input.namespace), isNull(d.callbackFor)));
   if (!found) {
     return new AppError(
       "delivery-not-found",

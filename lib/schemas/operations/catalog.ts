@@ -16,6 +16,7 @@ export const OPERATIONS = {
   list: owners.listInbox,
   "follow-up": submitters.answerOwner,
   confirm: submitters.confirmFix,
+  callback: submitters.updateCallback,
   triage: owners.triage,
   resolve: owners.resolveItem,
   merge: owners.merge,

@@ -1,3 +1,4 @@
+import { updateCallbackResponseSchema, updateCallbackSchema } from "../callback";
 import { confirmFixSchema } from "../confirm";
 import { EXAMPLES } from "../examples";
 import { getFeedbackQuery, submitFeedbackSchema } from "../feedback";
@@ -138,5 +139,28 @@ export const confirmFix = {
     description:
       "On a resolved item you submitted: outcome fixed confirms the owner's resolution; not_fixed reopens the item with your note for the owner. Once per resolution.",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  },
+} as const satisfies Operation;
+
+export const updateCallback = {
+  name: "callback",
+  operationId: "namespace_feedback_callback",
+  method: "PATCH",
+  path: "/api/namespace/feedback/callback",
+  tags: ["Submitters"],
+  summary: "Replace or remove the callback of your item",
+  description:
+    "Set a new callbackUrl on an item you submitted (the answer carries its new callbackSecret, shown once; the old secret stops signing) or null to stop its events. The URL is checked as on submit: private, loopback and metadata addresses are refused. Free, signed in as the wallet that submitted the item; no one else ever reads a callback.",
+  access: "sign-in",
+  body: updateCallbackSchema,
+  output: { component: "CallbackSettings", schema: updateCallbackResponseSchema },
+  example: EXAMPLES.callback,
+  errors: { "403": "Not the wallet that submitted this item", "404": "No such item" },
+  tool: {
+    name: "set_callback",
+    title: "Replace or remove the callback of your item",
+    description:
+      "Set callbackUrl (a signed event is POSTed there whenever the item's status, resolution or group changes; the answer's callbackSecret verifies them) or null to stop, on an item you submitted.",
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   },
 } as const satisfies Operation;
