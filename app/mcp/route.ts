@@ -10,6 +10,7 @@ import * as confirm from "../api/namespace/feedback/confirm/route";
 import * as followUp from "../api/namespace/feedback/follow-up/route";
 import * as feedback from "../api/namespace/feedback/route";
 import * as feedbackStatus from "../api/namespace/feedback/status/route";
+import * as knownIssues from "../api/namespace/known-issues/route";
 import * as list from "../api/namespace/list/route";
 import * as register from "../api/namespace/register/route";
 import * as resolve from "../api/namespace/resolve/route";
@@ -22,6 +23,7 @@ const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "PATCH", Handler>>>
   "/api/namespace/feedback/confirm": confirm,
   "/api/namespace/feedback/follow-up": followUp,
   "/api/namespace/feedback/status": feedbackStatus,
+  "/api/namespace/known-issues": knownIssues,
   "/api/namespace/list": list,
   "/api/namespace/register": register,
   "/api/namespace/resolve": resolve,

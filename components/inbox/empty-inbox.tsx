@@ -27,6 +27,7 @@ const FILTERS: Changes = {
   severity: null,
   stage: null,
   label: null,
+  answer: null,
   q: null,
   sort: null,
   item: null,
@@ -36,7 +37,9 @@ const OTHER = { open: ["resolved", "Resolved"], resolved: ["open", "Open"] } as 
 
 /** Whether anything narrows the view beyond open or resolved. */
 function isFiltered(filters: InboxFilters): boolean {
-  return Boolean(filters.type || filters.severity || filters.stage || filters.label || filters.q);
+  return Boolean(
+    filters.type || filters.severity || filters.stage || filters.label || filters.answer || filters.q,
+  );
 }
 
 /**

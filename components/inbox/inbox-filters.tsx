@@ -38,18 +38,24 @@ const pill = (active: boolean) =>
     active ? "bg-zinc-900 text-white" : "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900"
   }`;
 
-/** Type tabs with counts, then status, severity, stage, order, label and search; every change lands in the URL. */
+/**
+ * Type tabs with counts, then status, severity, stage, the submitter's answer, order, label and search;
+ * every change lands in the URL.
+ */
 export function InboxFilterBar({ filters, counts, onChange }: Props) {
   const [text, setText] = useState(filters.q ?? "");
   const searchRef = useRef<HTMLInputElement>(null);
   const severityId = useId();
   const stageId = useId();
   const sortId = useId();
+  const answerId = useId();
   const moreId = useId();
   // On a phone the selects fold behind "Filters", so the first rows show without scrolling.
   const [more, setMore] = useState(false);
   // The open/resolved switch stays in sight at every size, so it is not counted among the folded filters.
-  const active = [filters.severity, filters.stage, filters.sort, filters.label].filter(Boolean).length;
+  const active = [filters.severity, filters.stage, filters.answer, filters.sort, filters.label].filter(
+    Boolean,
+  ).length;
 
   // Follow the URL when it changes from elsewhere (back button, a link).
   useEffect(() => {
@@ -165,6 +171,24 @@ export function InboxFilterBar({ filters, counts, onChange }: Props) {
                 {STATUS_LABELS[s]}
               </option>
             ))}
+          </select>
+          <label htmlFor={answerId} className="sr-only">
+            Submitter's answer
+          </label>
+          <select
+            id={answerId}
+            value={filters.answer ?? ""}
+            // A confirmed fix is on a resolved item, a disputed one on an open item: the view follows.
+            onChange={(e) => {
+              const answer = e.target.value || null;
+              const view = answer === "confirmed" ? "resolved" : answer === "disputed" ? null : undefined;
+              onChange({ answer, ...(view === undefined ? {} : { status: view }), item: null });
+            }}
+            className="h-8 rounded-lg border border-zinc-300 bg-white px-2 text-sm"
+          >
+            <option value="">Any answer</option>
+            <option value="confirmed">Fix confirmed</option>
+            <option value="disputed">Disputed</option>
           </select>
           <label htmlFor={sortId} className="sr-only">
             Order

@@ -66,7 +66,7 @@ export function Inbox({ namespace }: { namespace: string }) {
             ) : null}
           </span>
         ) : null}
-        <span className="ml-auto flex items-center gap-1 text-sm">
+        <span className="ml-auto flex flex-wrap items-center gap-1 text-sm">
           {/* Each link's name says what it does at every size; the words shown before them are for the eye. */}
           <span aria-hidden="true" className="hidden text-zinc-600 sm:inline">
             Export this view, every report:
@@ -89,6 +89,12 @@ export function Inbox({ namespace }: { namespace: string }) {
           className={buttonClass("secondary", "sm")}
         >
           Webhooks
+        </Link>
+        <Link
+          href={`/dashboard/${encodeURIComponent(namespace)}/known-issues`}
+          className={buttonClass("secondary", "sm")}
+        >
+          Known issues
         </Link>
       </div>
       <InboxFilterBar filters={filters} counts={counts.data} onChange={update} />

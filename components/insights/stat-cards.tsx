@@ -25,12 +25,15 @@ function Stat({
 
 const items = (n: number) => `${n} ${n === 1 ? "item" : "items"}`;
 
-/** The headline figures: open and resolved now, the two medians and the rewards paid in the period. */
+/**
+ * The headline figures: open and resolved now, the two medians, the rewards paid and the share of
+ * resolutions their submitters confirmed, in the period.
+ */
 export function StatCards({ insights }: { insights: Insights }) {
-  const { totals, firstResponse, resolution, rewardsPaid } = insights;
+  const { totals, firstResponse, resolution, rewardsPaid, confirmations } = insights;
   const median = (m: Insights["firstResponse"]) => (m.count === 0 ? "—" : formatDuration(m.medianSeconds));
   return (
-    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-6">
       <Stat label="Open" value={totals.open} note={`of ${items(totals.items)}, now`} testId="insights-open" />
       <Stat label="Resolved" value={totals.resolved} note="now" testId="insights-resolved" />
       <Stat
@@ -50,6 +53,16 @@ export function StatCards({ insights }: { insights: Insights }) {
         value={usdLabel(rewardsPaid.totalUsd)}
         note={`${rewardsPaid.count} ${rewardsPaid.count === 1 ? "reward" : "rewards"} in the period`}
         testId="insights-rewards"
+      />
+      <Stat
+        label="Fixes confirmed"
+        value={confirmations.resolutions === 0 ? "—" : `${Math.round(confirmations.confirmedShare * 100)}%`}
+        note={
+          confirmations.resolutions === 0
+            ? "no resolution in the period"
+            : `${confirmations.confirmed} of ${confirmations.resolutions} resolutions · ${confirmations.disputed} disputed`
+        }
+        testId="insights-confirmed"
       />
     </dl>
   );

@@ -27,6 +27,8 @@ const EVENT_LABELS: Record<EventType, string> = {
   "feedback.created": "New items",
   "feedback.resolved": "Resolutions",
   "feedback.status_changed": "Status changes",
+  "feedback.confirmed": "Fixes confirmed",
+  "feedback.disputed": "Fixes disputed",
   "reward.paid": "Rewards paid",
 };
 

@@ -11,11 +11,20 @@ const EVENT_WORDS: Record<string, string> = {
   "feedback.created": "new",
   "feedback.resolved": "resolved",
   "feedback.status_changed": "status changed",
+  "feedback.confirmed": "fix confirmed",
+  "feedback.disputed": "not fixed",
   "reward.paid": "reward paid",
 };
 
-// The event a one-item message is about, as its chat message says it: the resolution, else the move.
-const MAIN_EVENTS = ["feedback.resolved", "feedback.status_changed", "reward.paid", "feedback.created"];
+// The event a one-item message is about, as its chat message says it: an answer, the resolution, else the move.
+const MAIN_EVENTS = [
+  "feedback.disputed",
+  "feedback.confirmed",
+  "feedback.resolved",
+  "feedback.status_changed",
+  "reward.paid",
+  "feedback.created",
+];
 
 /**
  * The event a delivery is listed under: its own type, or for a message that carried one item's several

@@ -33,6 +33,7 @@ const ROUTES = [
   "webhook/deliveries",
   "webhook/deliveries/resend",
   "insights",
+  "known-issues",
 ];
 
 test("@agentcash/discovery finds every route with its price and protocols, and warns about nothing", async () => {
@@ -42,7 +43,7 @@ test("@agentcash/discovery finds every route with its price and protocols, and w
   const byKey = Object.fromEntries(
     found.resources.map((r: { method: string; path: string }) => [`${r.method} ${r.path}`, r]),
   );
-  expect(Object.keys(byKey)).toHaveLength(21);
+  expect(Object.keys(byKey)).toHaveLength(23);
   expect(byKey["POST /api/namespace/feedback/follow-up"]).toMatchObject({
     authHint: "paid",
     priceHint: "0.01 USD",

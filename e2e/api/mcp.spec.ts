@@ -11,6 +11,7 @@ import { type Hash, parseEventLogs } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { getTransactionReceipt } from "viem/actions";
 import { Abis } from "viem/tempo";
+import { createSignInFetch } from "../../scripts/clients/siwx-fetch";
 import { devnetX402Payer } from "../../scripts/clients/x402-payer";
 import { tempoClient } from "../../scripts/devnet/tempo";
 import { APP, chain, devnet, item, startCallbackReceiver, uniqueName } from "./fixtures";
@@ -115,6 +116,7 @@ test("lists its tools, each with the input schema of its route", async () => {
     "answer_feedback",
     "confirm_fix",
     "set_callback",
+    "known_issues",
     "set_feedback_status",
     "resolve_feedback",
   ]);
@@ -391,6 +393,20 @@ test("every listed tool answers end to end: paid ones over x402 and over MPP, si
     confirmation: { outcome: "not_fixed", note: "Still fails on Safari 17", current: true },
   });
 
+  // Published known issues: anyone reads the titles, free, without signing in.
+  const published = await createSignInFetch(x402Key).fetch(`${APP}/api/namespace/known-issues`, {
+    method: "PATCH",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ namespace, published: true }),
+  });
+  expect(published.status).toBe(200);
+  called.add("known_issues");
+  const knownIssues = (await x402Client.callTool({
+    name: "known_issues",
+    arguments: { namespace },
+  })) as ToolResult;
+  expect(knownIssues.isError).toBeFalsy();
+  expect((knownIssues.structuredContent!.issues as { id: string }[]).map((i) => i.id)).toContain(overX402.id);
   // Delivered by the service's own worker, signed with the secret the submit answered.
   const told = await callback.next(rewarded.callbackSecret, "report.resolved");
   expect(told.data).toMatchObject({

@@ -293,6 +293,16 @@ const VIEWS: View[] = [
     },
   },
   {
+    name: "known issues",
+    who: "owner",
+    path: () => `${inbox()}/known-issues`,
+    ready: async (page) => {
+      await expect(
+        page.getByRole("list", { name: "Known issues" }).getByRole("listitem").first(),
+      ).toBeVisible();
+    },
+  },
+  {
     name: "webhooks, Slack format",
     who: "owner",
     path: () => `/dashboard/${seeded.empty}/webhooks`,

@@ -55,6 +55,16 @@ for (const size of Object.keys(SIZES) as SizeName[]) {
           .getByRole("list", { name: "Feedback items" })
           .getByRole("link", { name: new RegExp(title.replace(/[()]/g, "\\$&")) });
         await expect(row).toContainText("Disputed");
+        // The inbox narrows to the disputed items (on a phone the select folds behind "Filters").
+        const more = owner.page.getByRole("button", { name: /^Filters/ });
+        if (await more.isVisible()) await more.click();
+        await owner.page.getByLabel("Submitter's answer").selectOption("disputed");
+        await expect(owner.page).toHaveURL(/answer=disputed/);
+        await expect(row).toBeVisible();
+        await owner.page.getByLabel("Submitter's answer").selectOption("confirmed");
+        await expect(owner.page).toHaveURL(/answer=confirmed/);
+        await expect(row).toHaveCount(0);
+        await owner.page.getByLabel("Submitter's answer").selectOption("disputed");
         await row.click();
         const detail = owner.page.getByRole("article");
         await expect(detail).toContainText("Disputed");

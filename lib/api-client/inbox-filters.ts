@@ -12,9 +12,11 @@ export function parseInboxFilters(get: (key: string) => string | null | undefine
   const severity = get("severity");
   const status = get("status");
   const stage = get("stage");
+  const answer = get("answer");
   return {
     sort: get("sort") === "reports" ? "reports" : undefined,
     label: get("label")?.trim().slice(0, 30) || undefined,
+    answer: answer === "confirmed" || answer === "disputed" ? answer : undefined,
     stage: FEEDBACK_STATUSES.includes(stage as FeedbackStatus) ? (stage as FeedbackStatus) : undefined,
     type: TYPES.includes(type as FeedbackType) ? (type as FeedbackType) : undefined,
     severity: SEVERITIES.includes(severity as Severity) ? (severity as Severity) : undefined,
@@ -36,6 +38,7 @@ export function inboxListParams(namespace: string, filters: InboxFilters, cursor
   if (filters.stage) query.set("status", filters.stage);
   if (filters.sort) query.set("sort", filters.sort);
   if (filters.label) query.set("label", filters.label);
+  if (filters.answer) query.set("confirmation", filters.answer);
   if (filters.q) query.set("q", filters.q);
   if (cursor) query.set("cursor", cursor);
   return query;

@@ -41,6 +41,8 @@ export type InboxFilters = {
   sort?: "reports";
   /** Only items carrying this label. */
   label?: string;
+  /** Only items whose submitter confirmed the fix, or disputed it ("answer" in the URL). */
+  answer?: "confirmed" | "disputed";
   q?: string;
 };
 

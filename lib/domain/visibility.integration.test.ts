@@ -304,3 +304,38 @@ describe("a reporter's callback and its answer to a resolution", () => {
     }
   });
 });
+
+describe("known issues", () => {
+  it("are the same titles for everyone once published; the owner alone publishes them or reads them unpublished", async () => {
+    const path = `/api/namespace/known-issues?namespace=${namespace}`;
+    const patch = (role: Role, body: Record<string, unknown>) =>
+      reader(role)(`${APP}/api/namespace/known-issues`, {
+        ...postJson({ namespace, ...body }),
+        method: "PATCH",
+      });
+    for (const role of ROLES) {
+      expect((await reader(role)(`${APP}${path}`)).status, `${role} reads unpublished`).toBe(404);
+      const expected = role === "owner" ? 200 : role === "unsigned" ? 402 : 403;
+      expect((await reader(role)(`${APP}${path}&view=owner`)).status, `${role} view=owner`).toBe(expected);
+      if (role !== "owner") expect((await patch(role, { published: true })).status, role).toBe(expected);
+    }
+    expect((await patch("owner", { published: true })).status).toBe(200);
+    const bodies = new Set<string>();
+    for (const role of ROLES) {
+      const res = await reader(role)(`${APP}${path}`);
+      expect(res.status, role).toBe(200);
+      const body = await res.text();
+      bodies.add(body);
+      // Titles only: no description, wallet, label or history of anyone's report.
+      for (const secret of [
+        checkout.description,
+        "Please add a dark theme",
+        devnetX402Payer(devnet, INDEX.alice).address,
+      ]) {
+        expect(body, role).not.toContain(secret);
+      }
+    }
+    expect(bodies.size).toBe(1);
+    expect((await patch("owner", { published: false })).status).toBe(200);
+  });
+});

@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   "not-found": 404,
   "namespace-not-found": 404,
+  "known-issues-not-found": 404,
   "feedback-not-found": 404,
   "delivery-not-found": 404,
   "namespace-taken": 409,

@@ -77,6 +77,7 @@ const usd = (microUsd: bigint) => `${formatUsd(microUsd)} USD`;
 
 /** What a tool costs and how to pay or sign in, from the catalogue: a price is never written by hand. */
 function terms(op: Operation): string {
+  if (op.access === "public") return "Free, no sign-in.";
   if (!isPaid(op)) return `Free. ${SIGN_IN_HOWTO}`;
   const fixed = fixedPrice(op);
   const price =

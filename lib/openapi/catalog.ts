@@ -112,6 +112,10 @@ How to pay: send the request without payment and read the 402. It carries an x40
 
 Retries: send an Idempotency-Key header (a UUID) with each paid call and the same key on every retry. A retry under the same key and body gets the first answer and is never charged again. A 503 payment-pending means: send the same request with the same key later; do not pay again.
 
+Before filing: GET /api/namespace/known-issues?namespace=&q= lists the issues an owner published (free, no sign-in); if yours is there, submit with duplicateOf set to its id.
+
+Told of changes: send callbackUrl with a submission; signed report.* events arrive there (verify with the callbackSecret the answer carries).
+
 Following up: GET /api/namespace/status (what you submitted, with resolutions and rewards) and GET /api/namespace/feedback?id= are free; sign in with the SIGN-IN-WITH-X header, using the challenge in the 402 of an unsigned call, with the wallet that paid (an x402 or a Tempo wallet). Owners read GET /api/namespace/list the same way.
 
 Submitters: ${SUBMITTER_GUIDANCE.join(" ")}

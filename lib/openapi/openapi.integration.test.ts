@@ -102,6 +102,8 @@ describe("the OpenAPI document", () => {
       "namespace_feedback_status",
       "namespace_feedback_unmerge",
       "namespace_insights",
+      "namespace_known_issues",
+      "namespace_known_issues_update",
       "namespace_list",
       "namespace_register",
       "namespace_resolve",
@@ -195,7 +197,9 @@ describe("the OpenAPI document", () => {
   it("publishes every webhook event's body, which a real delivery of it fits", () => {
     expect(Object.keys(doc.webhooks).sort()).toEqual([
       "digest.daily",
+      "feedback.confirmed",
       "feedback.created",
+      "feedback.disputed",
       "feedback.resolved",
       "feedback.status_changed",
       "report.merged",
@@ -318,7 +322,14 @@ describe("the webhook settings endpoints fit the document", () => {
       namespace,
       url: null,
       format: "standard",
-      events: ["feedback.created", "feedback.resolved", "feedback.status_changed", "reward.paid"],
+      events: [
+        "feedback.created",
+        "feedback.resolved",
+        "feedback.status_changed",
+        "feedback.confirmed",
+        "feedback.disputed",
+        "reward.paid",
+      ],
       digest: "off",
     });
     const url = "http://localhost:9/feedback";

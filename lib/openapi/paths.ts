@@ -63,6 +63,7 @@ function terms(op: Operation): string {
     const fixed = fixedPrice(op);
     return fixed === null ? `0 to ${formatUsd(op.maxPrice)} USD` : `${formatUsd(fixed)} USD`;
   }
+  if (op.access === "public") return "free, no sign-in";
   return ownersOnly(op) ? "owner, free, signed in" : "free, signed in";
 }
 
@@ -85,7 +86,7 @@ function success(op: Operation) {
 }
 
 function refusals(op: Operation) {
-  const paid = op.access !== "sign-in" ? PAID_ERRORS : {};
+  const paid = isPaid(op) ? PAID_ERRORS : {};
   const signedIn = op.access === "sign-in" ? { ...SIGNED_IN, ...(ownersOnly(op) ? OWNER : {}) } : {};
   const body = op.body ? BODY_ERRORS : {};
   const own = Object.fromEntries(
@@ -102,7 +103,7 @@ function operationObject(op: Operation) {
   const security =
     op.access === "sign-in"
       ? [{ siwx: [] }]
-      : op.access === "payment-or-sign-in"
+      : op.access === "payment-or-sign-in" || op.access === "public"
         ? [{}, { siwx: [] }]
         : undefined;
   const description =

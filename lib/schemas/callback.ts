@@ -52,8 +52,15 @@ export const callbackEventData = {
         })
         .nullable()
         .meta({ description: "The reward, once it is on chain (a rewarded resolution is sent then)" }),
+      knownIssue: z.string().optional().meta({
+        description:
+          "Set when the report was filed as a duplicate of this known issue (duplicateOf) and the owner resolved the issue: the report itself keeps its own status",
+      }),
     })
-    .meta({ description: "The owner resolved the report; confirm the fix with POST /feedback/confirm." }),
+    .meta({
+      description:
+        "The owner resolved the report (confirm the fix with POST /feedback/confirm), or the known issue it was filed as a duplicate of (knownIssue).",
+    }),
   "report.reopened": z
     .strictObject({
       ...report,

@@ -207,6 +207,7 @@ export const EXAMPLES = {
         { wallet: "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65", count: 2 },
       ],
       rewardsPaid: { count: 1, totalMicroUsd: "250000", totalUsd: "0.25" },
+      confirmations: { resolutions: 3, confirmed: 2, disputed: 1, confirmedShare: 0.667 },
     },
   },
   followUp: {
@@ -231,6 +232,27 @@ export const EXAMPLES = {
       status: "resolved",
       confirmedAt: "2026-11-24T12:10:00.000Z",
     },
+  },
+  knownIssues: {
+    query: { namespace: "acme-app", q: "checkout" },
+    response: {
+      namespace: "acme-app",
+      count: 1,
+      issues: [
+        {
+          id: ID,
+          title: "Checkout button does nothing",
+          type: "bug",
+          status: "in_progress",
+          reports: 4,
+          resolvedAt: null,
+        },
+      ],
+    },
+  },
+  knownIssuesUpdate: {
+    request: { namespace: "acme-app", published: true, hide: ["fb_Qw8r2T5yU1iO3pA6sD9fGh"] },
+    response: { namespace: "acme-app", published: true, hidden: ["fb_Qw8r2T5yU1iO3pA6sD9fGh"] },
   },
   callback: {
     request: { id: ID, callbackUrl: "https://agent.example.com/hooks/feedback" },

@@ -36,6 +36,10 @@ export const submitFeedbackSchema = z.strictObject({
   context: optional(chars(0, 50_000)),
   metadata: optional(metadataSchema),
   callbackUrl: optional(callbackUrlSchema),
+  duplicateOf: optional(line(1, 100)).meta({
+    description:
+      "The id of one of the namespace's published known issues (GET /api/namespace/known-issues) this report is about: it joins that issue, and a callback hears when the issue is resolved",
+  }),
 });
 export type SubmitFeedbackInput = z.output<typeof submitFeedbackSchema>;
 

@@ -134,5 +134,21 @@ export const insightsResponseSchema = z.strictObject({
       totalUsd: z.string().meta({ description: "The same total as a USD decimal string" }),
     })
     .meta({ description: "Rewards whose transfer landed on chain in the period" }),
+  confirmations: z
+    .strictObject({
+      resolutions: count.meta({
+        description: "Resolutions made in the period (an item resolved twice counts twice)",
+      }),
+      confirmed: count.meta({ description: "Answers in the period from submitters saying the fix worked" }),
+      disputed: count.meta({
+        description: "Answers in the period saying it did not (each reopened its item)",
+      }),
+      confirmedShare: z
+        .number()
+        .min(0)
+        .max(1)
+        .meta({ description: "confirmed / resolutions, 0 to 1 (0 without a resolution in the period)" }),
+    })
+    .meta({ description: "How submitters answered the resolutions of their reports, in the period" }),
 });
 export type Insights = z.output<typeof insightsResponseSchema>;

@@ -1,16 +1,13 @@
 import { z } from "zod";
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES, type FeedbackStatus, SEVERITIES } from "./feedback";
-import { line } from "./text";
+import { line, pageLimit } from "./text";
 
-const limit = z.coerce
-  .number({ error: "must be a whole number from 1 to 100" })
-  .int({ error: "must be a whole number from 1 to 100" })
-  .min(1, { error: "must be a whole number from 1 to 100" })
-  .max(100, { error: "must be a whole number from 1 to 100" })
-  .default(50);
+const limit = pageLimit(50);
 const cursor = z.string().min(1).max(512).optional();
 
 const STATUS_SET = new Set<string>(FEEDBACK_STATUSES);
+/** The submitters' answers an inbox can be filtered by. */
+const CONFIRMATION_FILTERS = ["confirmed", "disputed"] as const;
 /** One triage status or several, comma-separated ("open,needs_info"); kept in the canonical order. */
 const statuses = z
   .string()
@@ -40,6 +37,17 @@ const inboxFilters = {
   status: statuses.optional(),
   /** Only items carrying this label. */
   label: line(1, 30).optional(),
+  /**
+   * Only items whose submitter answered their resolution: confirmed (said fixed, and the item is still
+   * resolved by that resolution) or disputed (said not fixed, and the item is not resolved again yet).
+   */
+  confirmation: z
+    .enum(CONFIRMATION_FILTERS, { error: `must be one of: ${CONFIRMATION_FILTERS.join(", ")}` })
+    .optional()
+    .meta({
+      description:
+        "confirmed: the submitter said the fix worked (and the item is still resolved by it); disputed: it said not fixed (and the item is not resolved again yet)",
+    }),
   /**
    * Search: the words of title, description, steps, expected and actual (stemmed, web-search syntax:
    * "quoted phrases", -excluded), or the text literally in the title or the description.

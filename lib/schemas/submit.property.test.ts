@@ -25,8 +25,12 @@ describe("submit schema, property-based", () => {
     fc.assert(
       fc.property(validSubmitBody, (body) => {
         const wire = overTheWire(body);
-        // No callback was asked for (the arbitraries send none: its address is checked when paid for).
-        expect(parseInput(submitFeedbackSchema, wire)).toEqual({ ...normalised(wire), callbackUrl: null });
+        // No callback or known issue was named (the arbitraries send neither: both are checked when paid for).
+        expect(parseInput(submitFeedbackSchema, wire)).toEqual({
+          ...normalised(wire),
+          callbackUrl: null,
+          duplicateOf: null,
+        });
       }),
       { numRuns: 300 },
     );

@@ -64,3 +64,9 @@ export function line(min: number, max: number) {
 export function optional<T extends z.ZodType>(schema: T) {
   return schema.nullish().transform((v) => v ?? null);
 }
+
+/** A page size from a query string: a whole number from 1 to 100, `fallback` when left out. */
+export function pageLimit(fallback: number) {
+  const error = "must be a whole number from 1 to 100";
+  return z.coerce.number({ error }).int({ error }).min(1, { error }).max(100, { error }).default(fallback);
+}

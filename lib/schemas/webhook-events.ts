@@ -16,6 +16,8 @@ export const WEBHOOK_EVENTS = [
   "feedback.created",
   "feedback.resolved",
   "feedback.status_changed",
+  "feedback.confirmed",
+  "feedback.disputed",
   "reward.paid",
 ] as const;
 export type SubscribableEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -59,6 +61,29 @@ export const webhookEventData = {
     .meta({
       description:
         "An item's status changed: triage, a resolve (also sent as feedback.resolved), a submitter's follow-up reopening it, or a refunded reward reopening it. One event per item.",
+    }),
+  "feedback.confirmed": z
+    .strictObject({
+      id: z.string(),
+      namespace: z.string(),
+      note: z.string().nullable().meta({ description: "What the submitter said, if anything" }),
+      submitter: z.string().meta({ description: "The wallet that submitted the item and answered" }),
+      resolvedAt: timestamp.meta({ description: "The resolution it answered" }),
+      answeredAt: timestamp,
+    })
+    .meta({ description: "The submitter confirmed that the resolution of its item fixed it." }),
+  "feedback.disputed": z
+    .strictObject({
+      id: z.string(),
+      namespace: z.string(),
+      note: z.string().nullable().meta({ description: "What still fails, in the submitter's words" }),
+      submitter: z.string().meta({ description: "The wallet that submitted the item and answered" }),
+      resolvedAt: timestamp.meta({ description: "The resolution it answered" }),
+      answeredAt: timestamp,
+    })
+    .meta({
+      description:
+        "The submitter said the resolution did not fix its item: the item is open again (also sent as feedback.status_changed). A reward already paid stays paid.",
     }),
   "reward.paid": z
     .strictObject({

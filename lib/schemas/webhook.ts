@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { chars, line } from "./text";
+import { chars, line, pageLimit } from "./text";
 import { WEBHOOK_EVENTS } from "./webhook-events";
 
 const namespace = chars(3, 30);
@@ -45,11 +45,6 @@ export type ResendDeliveryInput = z.output<typeof resendDeliverySchema>;
 /** Query of GET /api/namespace/webhook/deliveries. */
 export const webhookDeliveriesQuerySchema = z.strictObject({
   namespace,
-  limit: z.coerce
-    .number({ error: "must be a whole number from 1 to 100" })
-    .int({ error: "must be a whole number from 1 to 100" })
-    .min(1, { error: "must be a whole number from 1 to 100" })
-    .max(100, { error: "must be a whole number from 1 to 100" })
-    .default(20),
+  limit: pageLimit(20),
 });
 export type WebhookDeliveriesQuery = z.output<typeof webhookDeliveriesQuerySchema>;

@@ -38,7 +38,27 @@ const groupWithTip = [
   paid("fb_a"),
 ];
 
+const answered = (type: "feedback.confirmed" | "feedback.disputed", note: string | null) =>
+  envelope(type, { id: "fb_a", note, submitter: agent, resolvedAt: at, answeredAt: at });
+
 describe("describeAction: one message for the events of one owner action", () => {
+  it("says a reporter's dispute, not the reopening it made, with what still fails", () => {
+    const message = describeAction(
+      [moved("fb_a", "resolved", "open"), answered("feedback.disputed", "Still broken on Safari")],
+      ctx,
+    );
+    expect(message.headline).toBe("⚠️ Not fixed, says its reporter, in acme: open again");
+    expect(message.title).toBe("Checkout fails");
+    expect(message.fields).toEqual([
+      { name: "What still fails", value: "Still broken on Safari" },
+      { name: "Reporter", value: "0x90F7…b906" },
+    ]);
+    expect(describeAction([answered("feedback.confirmed", null)], ctx)).toMatchObject({
+      headline: "👍 Fix confirmed in acme",
+      fields: [{ name: "Reporter", value: "0x90F7…b906" }],
+    });
+  });
+
   it("describes a single event exactly as before", () => {
     expect(describeAction([resolved("fb_a")], ctx)).toEqual(describeEvent(resolved("fb_a"), ctx));
   });

@@ -51,9 +51,12 @@ export function describeAction(payloads: unknown[], ctx: DescribeContext): ChatM
   return sorted.length === 1 ? describeOneItem(sorted[0]!, ctx) : describeItems(sorted, first, ctx);
 }
 
-/** One item: its main event's message (the resolution, else the move), with the reward's payment. */
+/** One item: its main event's message (an answer, the resolution, else the move), with the reward's payment. */
 function describeOneItem(item: ItemChange, ctx: DescribeContext): ChatMessage {
+  // A reporter's answer is what its message is about: the reopening it made goes with it.
   const main =
+    item.payloads.get("feedback.disputed") ??
+    item.payloads.get("feedback.confirmed") ??
     item.payloads.get("feedback.resolved") ??
     item.payloads.get("feedback.status_changed") ??
     item.payloads.get("reward.paid");

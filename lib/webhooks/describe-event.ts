@@ -46,6 +46,7 @@ export const COLOR = {
   resolved: 0x10b981,
   status: 0xf59e0b,
   reward: 0x8b5cf6,
+  disputed: 0xea580c,
   quiet: 0x71717a,
 } as const;
 
@@ -132,6 +133,23 @@ function describeKnown(event: Envelope, ctx: DescribeContext): ChatMessage {
           { name: "Changed by", value: shortWallet(d.changedBy) },
         ],
         color: d.to === "resolved" ? COLOR.resolved : COLOR.status,
+      };
+    }
+    case "feedback.confirmed":
+    case "feedback.disputed": {
+      const d = event.data;
+      const fixed = event.type === "feedback.confirmed";
+      return {
+        ...base,
+        headline: fixed
+          ? `👍 Fix confirmed in ${ns}`
+          : `⚠️ Not fixed, says its reporter, in ${ns}: open again`,
+        ...item(d.id),
+        fields: [
+          ...(d.note ? [{ name: fixed ? "Note" : "What still fails", value: d.note }] : []),
+          { name: "Reporter", value: shortWallet(d.submitter) },
+        ],
+        color: fixed ? COLOR.resolved : COLOR.disputed,
       };
     }
     case "reward.paid": {

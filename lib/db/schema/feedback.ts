@@ -75,6 +75,13 @@ export const feedback = pgTable(
      */
     callbackUrl: text("callback_url"),
     callbackSecret: text("callback_secret"),
+    /**
+     * The published known issue its reporter said it is about when it paid (duplicateOf): it joined that
+     * issue's group as it was stored, and its reporter's callback hears when the issue is resolved.
+     */
+    duplicateOf: text("duplicate_of"),
+    /** The owner left it out of the namespace's published known issues. */
+    knownHidden: boolean("known_hidden").notNull().default(false),
     /** When the service last looked for similar reports to group this one with; null: not yet. */
     groupedAt: instant("grouped_at"),
     createdAt: instant("created_at").notNull(),

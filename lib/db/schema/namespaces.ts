@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, pgTable, text } from "drizzle-orm/pg-core";
 import {
   WEBHOOK_DIGESTS,
   WEBHOOK_FORMATS,
@@ -33,6 +33,8 @@ export const namespaces = pgTable(
     webhookDigest: text("webhook_digest").$type<WebhookDigest>().notNull().default("off"),
     /** The last UTC day a daily digest was queued for: moving it forward is the claim on that day. */
     webhookDigestThrough: date("webhook_digest_through", { mode: "string" }),
+    /** Whether GET /known-issues answers for it: its open and resolved issues, titles only, to anyone. */
+    knownIssuesPublished: boolean("known_issues_published").notNull().default(false),
     ownerWallet: text("owner_wallet").notNull(),
     /** The chain the owner's contract wallet paid on (its address is its own there only); null for a plain key. */
     ownerContractOn: text("owner_contract_on"),

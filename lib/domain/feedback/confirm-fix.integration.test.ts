@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { payouts } from "@/lib/db/schema";
+import { payouts, webhookDeliveries } from "@/lib/db/schema";
+import { webhookEnvelopeSchema } from "@/lib/schemas/webhook-events";
 import { createSignInFetch } from "@/scripts/clients/siwx-fetch";
 import { devnetX402Payer } from "@/scripts/clients/x402-payer";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
@@ -40,8 +41,20 @@ const record = async (who: { fetch: typeof fetch }, id: string) =>
   (await who.fetch(`${APP}/api/namespace/feedback?id=${id}`)).json();
 
 beforeAll(async () => {
-  expect((await owner.pay.fetch(`${APP}/api/namespace/register`, postJson({ namespace }))).status).toBe(200);
+  // The owner's webhook is a URL nothing listens on: these tests read what was queued for it.
+  const body = { namespace, webhookUrl: "http://127.0.0.1:9/owner-hook" };
+  expect((await owner.pay.fetch(`${APP}/api/namespace/register`, postJson(body))).status).toBe(200);
 });
+
+/** The owner's webhook events about `id` of `type`, as queued, each checked against its published shape. */
+async function queued(id: string, type: "feedback.confirmed" | "feedback.disputed") {
+  const rows = await (await getDb())
+    .select({ payload: webhookDeliveries.payload })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.namespace, namespace), eq(webhookDeliveries.eventType, type)));
+  const events = rows.map((r) => webhookEnvelopeSchema(type).parse(r.payload));
+  return events.filter((e) => e.data.id === id);
+}
 
 describe("confirming a fix", () => {
   it("is the submitter's alone, on a resolved item, and refuses bad input naming the field", async () => {
@@ -104,6 +117,21 @@ describe("confirming a fix", () => {
     expect(mine.feedback.find((f: { id: string }) => f.id === id).confirmation).toMatchObject({
       outcome: "fixed",
     });
+    const confirmed = await (
+      await owner.read.fetch(`${APP}/api/namespace/list?namespace=${namespace}&confirmation=confirmed`)
+    ).json();
+    expect(confirmed.feedback.map((f: { id: string }) => f.id)).toContain(id);
+    // The owner's webhook hears of it once.
+    expect((await queued(id, "feedback.confirmed")).map((e) => e.data)).toEqual([
+      {
+        id,
+        namespace,
+        note: "Works on 2.4.",
+        submitter: agent.pay.address,
+        resolvedAt: (await record(owner.read, id)).resolvedAt,
+        answeredAt: answer.confirmedAt,
+      },
+    ]);
 
     for (const outcome of ["fixed", "not_fixed"]) {
       const again = await confirm(agent.read, { id, outcome });
@@ -138,6 +166,24 @@ describe("confirming a fix", () => {
       await owner.read.fetch(`${APP}/api/namespace/list?namespace=${namespace}&resolved=false`)
     ).json();
     expect(open.feedback.map((f: { id: string }) => f.id)).toContain(id);
+    // The inbox filters by the answer that still stands.
+    const listed = async (confirmation: string) =>
+      (
+        await (
+          await owner.read.fetch(
+            `${APP}/api/namespace/list?namespace=${namespace}&confirmation=${confirmation}`,
+          )
+        ).json()
+      ).feedback.map((f: { id: string }) => f.id) as string[];
+    expect(await listed("disputed")).toContain(id);
+    expect(await listed("confirmed")).not.toContain(id);
+    const bad = await owner.read.fetch(`${APP}/api/namespace/list?namespace=${namespace}&confirmation=maybe`);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors[0].field).toBe("confirmation");
+    expect((await queued(id, "feedback.disputed")).map((e) => e.data)).toMatchObject([
+      { id, note: "Still nothing on Safari 18.", submitter: agent.pay.address },
+    ]);
+    expect(await queued(id, "feedback.confirmed")).toEqual([]);
     expect((await confirm(agent.read, { id, outcome: "fixed" })).status).toBe(409);
 
     // Resolved again: the dispute no longer stands, and the new resolution can be answered.

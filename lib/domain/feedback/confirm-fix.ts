@@ -5,14 +5,15 @@ import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
 import type { ConfirmFixInput } from "@/lib/schemas/confirm";
+import { enqueueWebhook, newActionId } from "@/lib/webhooks/outbox";
 import { feedbackNotFound } from "./get-feedback";
 import { recordEvents } from "./history";
 import { resolutionFor } from "./resolution";
 
 /**
  * The submitter's answer to a resolution of its report (POST /feedback/confirm), once per resolution:
- * `fixed` is recorded on the item; `not_fixed` reopens it with the note in its history, which tells the
- * owner's webhook (feedback.status_changed, from the submitter). A reward stays as it was: paid once, and
+ * `fixed` is recorded on the item; `not_fixed` reopens it with the note in its history. The owner's
+ * webhook gets feedback.confirmed or feedback.disputed (with the reopening's feedback.status_changed). A reward stays as it was: paid once, and
  * a reopened item is never rewarded again (the payout ledger refuses a second reward).
  *
  * The item's row is locked for the answer, so two answers to one resolution, or an answer racing the
@@ -67,19 +68,39 @@ export async function confirmFix(who: Who, input: ConfirmFixInput, db?: DbOrTx) 
       .update(feedback)
       .set(reopen ? { ...answer, ...resolutionFor("open", wallet, null, at) } : answer)
       .where(eq(feedback.id, input.id));
-    await recordEvents(tx, [
+    const action = newActionId();
+    await recordEvents(
+      tx,
+      [
+        {
+          feedbackId: input.id,
+          namespace: item.namespace,
+          kind: "confirmation",
+          actor: wallet,
+          from: reopen ? "resolved" : null,
+          to: reopen ? "open" : null,
+          message: input.note,
+          details: { outcome: input.outcome },
+          at,
+        },
+      ],
+      action,
+    );
+    // The owner hears of the answer: one message with the reopening, for a chat format.
+    await enqueueWebhook(
+      tx,
+      item.namespace,
+      reopen ? "feedback.disputed" : "feedback.confirmed",
       {
-        feedbackId: input.id,
+        id: input.id,
         namespace: item.namespace,
-        kind: "confirmation",
-        actor: wallet,
-        from: reopen ? "resolved" : null,
-        to: reopen ? "open" : null,
-        message: input.note,
-        details: { outcome: input.outcome },
-        at,
+        note: input.note,
+        submitter: wallet,
+        resolvedAt: item.resolvedAt.toISOString(),
+        answeredAt: at.toISOString(),
       },
-    ]);
+      { action },
+    );
     return {
       id: input.id,
       namespace: item.namespace,

@@ -4,7 +4,7 @@ import { asc, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { type FeedbackEventKind, feedbackEvents } from "@/lib/db/schema";
 import type { FeedbackStatus } from "@/lib/schemas/feedback";
-import { type CallbackEvent, enqueueCallbacks } from "@/lib/webhooks/callbacks";
+import { type CallbackEvent, enqueueCallbacks, enqueueIssueResolved } from "@/lib/webhooks/callbacks";
 import { enqueueWebhooks, newActionId } from "@/lib/webhooks/outbox";
 
 /** One change to an item, as its history shows it. */
@@ -66,6 +66,15 @@ export async function recordEvents(db: DbOrTx, events: NewEvent[], action = newA
   await enqueueCallbacks(
     db,
     events.flatMap((e) => callbackEventOf(e) ?? []),
+  );
+  // Reports filed as "me too" of an issue resolved here hear of it too.
+  await enqueueIssueResolved(
+    db,
+    events.flatMap((e) =>
+      e.tellReporter !== false && e.to === "resolved" && e.from !== "resolved"
+        ? [{ id: e.feedbackId, resolvedAt: e.at.toISOString(), message: e.message ?? null }]
+        : [],
+    ),
   );
 }
 

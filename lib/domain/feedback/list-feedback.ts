@@ -22,7 +22,7 @@ function containing(text: string): string {
  * word ("item" of "item 77777") would read most of the index: only the longest word goes to the index, and
  * its rows are checked for the whole phrase by `strpos` (as ILIKE compares, never pushed into the scan).
  */
-function holding(column: AnyPgColumn, q: string): SQL {
+export function holding(column: AnyPgColumn, q: string): SQL {
   const words = q.split(/\s+/).filter(Boolean);
   if (words.length < 2) return ilike(column, containing(q));
   const longest = words.reduce((a, b) => (b.length >= a.length ? b : a));
@@ -68,13 +68,24 @@ function conditionsOn(t: Items, query: ListQuery): SQL[] {
   if (query.status) where.push(inArray(t.status, query.status));
   // Containment reads the GIN index of labels.
   if (query.label) where.push(arrayContains(t.labels, [query.label]));
+  // The answer that still stands, as presentConfirmation calls it current.
+  if (query.confirmation === "confirmed") {
+    where.push(eq(t.confirmation, "fixed"), sql`${t.resolvedAt} = ${t.confirmedResolutionAt}`);
+  }
+  if (query.confirmation === "disputed") where.push(eq(t.confirmation, "not_fixed"), isNull(t.resolvedAt));
   if (query.q) where.push(matching(t, query.q));
   return where;
 }
 
 const filtered = (query: ListQuery) =>
   Boolean(
-    query.type || query.severity || query.resolved !== undefined || query.status || query.label || query.q,
+    query.type ||
+      query.severity ||
+      query.resolved !== undefined ||
+      query.status ||
+      query.label ||
+      query.confirmation ||
+      query.q,
   );
 
 const groupHead = alias(feedback, "group_head");
@@ -114,7 +125,7 @@ export function inboxFilter(query: ListQuery): {
   // text comes last, after a fixed number of fields, so no two queries share a scope string.
   const resolved = query.resolved === undefined ? "" : String(query.resolved);
   const status = query.status?.join(",") ?? "";
-  const scope = `list\n${query.namespace}\n${query.type ?? ""}\n${query.severity ?? ""}\n${resolved}\n${status}\n${query.label ?? ""}\n${query.grouped}\n${query.sort}\n${query.q ?? ""}`;
+  const scope = `list\n${query.namespace}\n${query.type ?? ""}\n${query.severity ?? ""}\n${resolved}\n${status}\n${query.label ?? ""}\n${query.confirmation ?? ""}\n${query.grouped}\n${query.sort}\n${query.q ?? ""}`;
   return {
     where,
     scope,
@@ -131,9 +142,16 @@ type Marked = { titleMarked?: string; descriptionMarked?: string };
 
 /** Whether a list query is the inbox's usual view, which a prepared statement reads (`plainPage`). */
 function isPlain(query: ListQuery): boolean {
-  const { type, severity, resolved, status, label, q, sort } = query;
+  const { type, severity, resolved, status, label, confirmation, q, sort } = query;
   return (
-    !type && !severity && resolved === undefined && !status && !label && q === undefined && sort === "newest"
+    !type &&
+    !severity &&
+    resolved === undefined &&
+    !status &&
+    !label &&
+    !confirmation &&
+    q === undefined &&
+    sort === "newest"
   );
 }
 

@@ -16,6 +16,7 @@ import { webhookEvent, webhookOutboxCte } from "@/lib/webhooks/outbox";
 import { newWebhookSecret } from "@/lib/webhooks/sign";
 import { assertCallbackAllowed } from "@/lib/webhooks/url-check";
 import { groupReport } from "./groups";
+import { assertKnownIssue } from "./known-issues";
 import { targetsOf } from "./targets";
 
 /**
@@ -58,13 +59,20 @@ const storeStatement = prepared((db) => {
   const paid = db
     .$with("paid")
     .as(fulfilment(db, { paymentId: param("paymentId"), txRef: param("txRef") }, param("id"), answer));
+  // A "me too" on a published known issue (checked before the charge) joins its group as it is stored,
+  // and counts as one more report of it: the group's head, should the issue have been merged since.
+  const joined = db.$with("joined", { id: sql<string>`id`.as("id") }).as(sql`update ${feedback} h
+    set report_count = h.report_count + 1
+    where h.id = (select coalesce(k.group_id, k.id) from ${feedback} k
+      where k.id = ${param("duplicateOf")}::text and k.namespace = ${param("namespace")}::text)
+    returning h.id`);
   const hook = webhookOutboxCte(db, param("namespace"), {
     messageId: param("messageId"),
     type: "feedback.created",
     payload: param("event"),
   });
   return db
-    .with(paid, hook)
+    .with(paid, hook, joined)
     .insert(feedback)
     .values({
       id: param("id"),
@@ -85,6 +93,10 @@ const storeStatement = prepared((db) => {
       submitterContractOn: param("submitterContractOn"),
       callbackUrl: param("callbackUrl"),
       callbackSecret: param("callbackSecret"),
+      duplicateOf: sql<string>`(select ${param("duplicateOf")}::text from ${joined})`,
+      groupId: sql<string>`(select ${joined.id} from ${joined})`,
+      groupKind: sql<"merged">`(select 'merged' from ${joined})`,
+      groupedAt: sql<Date>`(select now() from ${joined})`,
       paymentId: sql<string>`(select ${paid.id} from ${paid})`,
       createdAt: param("createdAt"),
     })
@@ -136,6 +148,7 @@ export async function submitFeedback(input: Submission, ctx: PaidContext) {
       submitterContractOn: ctx.payerContractOn,
       callbackUrl: input.callbackUrl,
       callbackSecret,
+      duplicateOf: input.duplicateOf,
       callbackAnswer: jsonb(callbackSecret === null ? {} : { callbackSecret }),
       createdAt,
     });
@@ -157,6 +170,7 @@ export async function submitFeedbackWrite(
   caller: Caller,
 ): Promise<PaidWrite<SubmitFeedbackAnswer>> {
   await assertCallbackAllowed(input.callbackUrl);
+  await assertKnownIssue(input.namespace, input.duplicateOf);
   const submission = { ...input, signedIn: caller.signedIn };
   return { input: submission, commit: (ctx) => submitFeedback(submission, ctx) };
 }

@@ -190,6 +190,58 @@ describe("insights on response, reporters and rewards", () => {
 });
 
 describe("who may read insights, and what they are when empty", () => {
+  rolledBack(
+    "shares the period's resolutions their submitters confirmed, and counts the disputed",
+    async (db) => {
+      await register(db);
+      const day = "2026-11-03T08:00:00Z";
+      const answer = async (id: string, hours: number, outcome: string) => {
+        await db.insert(feedbackEvents).values({
+          id: ref("ev"),
+          feedbackId: id,
+          namespace: acme,
+          kind: "confirmation",
+          actor: wallet(1),
+          details: { outcome },
+          createdAt: at(day, hours),
+        });
+      };
+      const resolution = async (id: string, hours: number, from = "open") => {
+        await db.insert(feedbackEvents).values({
+          id: ref("ev"),
+          feedbackId: id,
+          namespace: acme,
+          kind: "status",
+          actor: owner,
+          fromStatus: from as "open",
+          toStatus: "resolved",
+          createdAt: at(day, hours),
+        });
+      };
+      const [a, b, c, d] = [
+        await file(db, at(day)),
+        await file(db, at(day)),
+        await file(db, at(day)),
+        await file(db, at(day)),
+      ];
+      for (const id of [a, b, c]) await resolution(id, 1);
+      await answer(a, 2, "fixed");
+      await answer(b, 2, "not_fixed");
+      await resolution(b, 3); // resolved again: a second resolution in the period
+      await answer(b, 4, "fixed");
+      // Not the period's: a resolution and an answer on the day after it.
+      await resolution(d, 40);
+      await answer(d, 41, "fixed");
+      const result = await insights(db, { from: "2026-11-02", to: "2026-11-03" });
+      expect(result.confirmations).toEqual({
+        resolutions: 4,
+        confirmed: 2,
+        disputed: 1,
+        confirmedShare: 0.5,
+      });
+    },
+  );
+
   rolledBack("answers the owner only", async (db) => {
     await register(db);
     await expect(insights(db, {}, stranger)).rejects.toMatchObject({ status: 403, code: "not-owner" });
@@ -212,6 +264,7 @@ describe("who may read insights, and what they are when empty", () => {
       resolution: { medianSeconds: 0, count: 0 },
       topReporters: [],
       rewardsPaid: { count: 0, totalMicroUsd: "0", totalUsd: "0" },
+      confirmations: { resolutions: 0, confirmed: 0, disputed: 0, confirmedShare: 0 },
     });
     expect(JSON.stringify(result)).not.toMatch(/null|NaN/);
   });

@@ -69,10 +69,10 @@ export async function getInsights(who: Who, query: InsightsQuery, db?: DbOrTx): 
     .groupBy(feedbackEvents.feedbackId)
     .as("first_action");
 
-  // One connection for the seven reads, sent together: a report never holds a pool of its own. JIT
+  // One connection for the eight reads, sent together: a report never holds a pool of its own. JIT
   // is off for them: the per-item lookups inflate the plan's cost, and compiling took longer than running.
-  const [created, resolved, statuses, firstResponse, resolution, reporters, rewards] = await db.transaction(
-    async (tx) => {
+  const [created, resolved, statuses, firstResponse, resolution, reporters, rewards, answers] =
+    await db.transaction(async (tx) => {
       await tx.execute(sql`set local jit = off`);
       return Promise.all([
         tx
@@ -121,9 +121,24 @@ export async function getInsights(who: Who, query: InsightsQuery, db?: DbOrTx): 
               lt(payouts.updatedAt, end),
             ),
           ),
+        // The period's resolutions and the submitters' answers to them, from the history
+        // (feedback_events_ns_created_idx).
+        tx
+          .select({
+            resolutions: sql<number>`(count(*) filter (where ${feedbackEvents.toStatus} = 'resolved' and ${feedbackEvents.fromStatus} is distinct from 'resolved'))::int`,
+            confirmed: sql<number>`(count(*) filter (where ${feedbackEvents.kind} = 'confirmation' and ${feedbackEvents.details}->>'outcome' = 'fixed'))::int`,
+            disputed: sql<number>`(count(*) filter (where ${feedbackEvents.kind} = 'confirmation' and ${feedbackEvents.details}->>'outcome' = 'not_fixed'))::int`,
+          })
+          .from(feedbackEvents)
+          .where(
+            and(
+              eq(feedbackEvents.namespace, ns.name),
+              gte(feedbackEvents.createdAt, start),
+              lt(feedbackEvents.createdAt, end),
+            ),
+          ),
       ]);
-    },
-  );
+    });
 
   const byBucket = new Map(
     bucketStarts(period.from, period.to, query.bucket).map((start) => [
@@ -158,7 +173,16 @@ export async function getInsights(who: Who, query: InsightsQuery, db?: DbOrTx): 
     resolution: median(resolution[0]),
     topReporters: reporters.map((r) => ({ wallet: r.wallet, count: r.n })),
     rewardsPaid: { count: rewards[0]?.n ?? 0, totalMicroUsd: total.toString(), totalUsd: formatUsd(total) },
+    confirmations: confirmationsOf(answers[0]),
   };
+}
+
+function confirmationsOf(row: { resolutions: number; confirmed: number; disputed: number } | undefined) {
+  const { resolutions = 0, confirmed = 0, disputed = 0 } = row ?? {};
+  // At most 1: a resolution made before the period may be confirmed in it.
+  const confirmedShare =
+    resolutions === 0 ? 0 : Math.min(1, Math.round((confirmed / resolutions) * 1000) / 1000);
+  return { resolutions, confirmed, disputed, confirmedShare };
 }
 
 const isFeedbackType = (type: string): type is FeedbackType =>

@@ -7,7 +7,7 @@ import { feedback, type PayoutStatus, payments, payouts } from "@/lib/db/schema"
 import { recordEvents } from "@/lib/domain/feedback/history";
 import { formatUsd } from "@/lib/money";
 import { markRefunded as markPaymentRefunded } from "@/lib/payment/ledger";
-import { enqueueCallbacks } from "@/lib/webhooks/callbacks";
+import { enqueueCallbacks, enqueueIssueResolved } from "@/lib/webhooks/callbacks";
 import { enqueueWebhook, releaseHeldAction, rewardActionId } from "@/lib/webhooks/outbox";
 
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -128,6 +128,10 @@ export async function markPaid(db: DbOrTx, row: PayoutRow, txHash: Hex): Promise
           },
         },
       ]);
+      if (item.resolvedAt) {
+        const resolvedAt = item.resolvedAt.toISOString();
+        await enqueueIssueResolved(tx, [{ id: row.feedbackId, resolvedAt, message: item.message }]);
+      }
       await enqueueWebhook(
         tx,
         item.namespace,

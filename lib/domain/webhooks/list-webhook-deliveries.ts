@@ -15,7 +15,14 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 type Row = typeof webhookDeliveries.$inferSelect;
 
 // The order an item's events are listed in: the order one action makes them.
-const EVENT_ORDER = ["feedback.created", "feedback.status_changed", "feedback.resolved", "reward.paid"];
+const EVENT_ORDER = [
+  "feedback.created",
+  "feedback.status_changed",
+  "feedback.resolved",
+  "feedback.confirmed",
+  "feedback.disputed",
+  "reward.paid",
+];
 // An unknown type (indexOf -1) turns into the largest unsigned number: it goes last.
 const rank = (type: string) => EVENT_ORDER.indexOf(type) >>> 0;
 

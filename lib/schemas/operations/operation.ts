@@ -3,8 +3,11 @@ import type { z } from "zod";
 /** The groups of the API, in the order a reader meets them. */
 type Tag = "Submitters" | "Owners" | "Webhooks";
 
-/** How a call is let in: a payment, a sign-in proof, or (resolve) a payment with a reward and a sign-in without. */
-type Access = "payment" | "sign-in" | "payment-or-sign-in";
+/**
+ * How a call is let in: a payment, a sign-in proof, (resolve) a payment with a reward and a sign-in
+ * without, or (known issues) anyone, with an optional sign-in that shows the owner more.
+ */
+type Access = "payment" | "sign-in" | "payment-or-sign-in" | "public";
 
 /** An MCP tool that calls the operation's route (lib/mcp/server.ts adds how to pay or sign in). */
 type ToolSpec = {

@@ -1,6 +1,7 @@
 import { formatUsd } from "@/lib/money";
 import { EXAMPLES } from "../examples";
 import { insightsQuerySchema, insightsResponseSchema } from "../insights";
+import { knownIssuesSettingsSchema, updateKnownIssuesSchema } from "../known-issues";
 import { exportQuerySchema, listQuerySchema } from "../list";
 import { registerNamespaceSchema } from "../namespace";
 import { MAX_REWARD_MICRO_USD, type ResolveFeedbackInput, resolveFeedbackSchema, rewardOf } from "../resolve";
@@ -207,4 +208,19 @@ export const insights = {
   query: insightsQuerySchema,
   output: { component: "Insights", schema: insightsResponseSchema },
   example: EXAMPLES.insights,
+} as const satisfies Operation;
+
+export const knownIssuesUpdate = {
+  name: "known-issues-update",
+  operationId: "namespace_known_issues_update",
+  method: "PATCH",
+  path: "/api/namespace/known-issues",
+  tags: ["Owners"],
+  summary: "Publish or withdraw the known issues, hide or show items on them",
+  description:
+    "published: true publishes the namespace's known issues (off by default: nothing is shown until then), false withdraws the whole list at once. hide and unhide name items of the namespace (at most 100 each, all or none) to leave out of the list or list again. What is published of an issue: its id, title, type, status, report count and resolution time only.",
+  access: "sign-in",
+  body: updateKnownIssuesSchema,
+  output: { component: "KnownIssuesSettings", schema: knownIssuesSettingsSchema },
+  example: EXAMPLES.knownIssuesUpdate,
 } as const satisfies Operation;

@@ -3,6 +3,7 @@ import { confirmFixSchema } from "../confirm";
 import { EXAMPLES } from "../examples";
 import { getFeedbackQuery, submitFeedbackSchema } from "../feedback";
 import { followUpSchema } from "../follow-up";
+import { knownIssuesQuerySchema, knownIssuesResponseSchema } from "../known-issues";
 import { statusQuerySchema } from "../list";
 import {
   confirmFixResponseSchema,
@@ -123,7 +124,7 @@ export const confirmFix = {
   tags: ["Submitters"],
   summary: "Say whether the resolution of your item fixed it",
   description:
-    "Once the owner resolves an item you submitted, answer once per resolution: fixed confirms it (the owner sees it on the item and in its history); not_fixed reopens the item with your note in its history and tells the owner (its webhook's feedback.status_changed). A reward already paid stays paid, and an item is never rewarded twice. Free, signed in as the wallet that submitted the item.",
+    "Once the owner resolves an item you submitted, answer once per resolution: fixed confirms it (the owner sees it on the item and in its history); not_fixed reopens the item with your note in its history. The owner is told either way (its webhook's feedback.confirmed or feedback.disputed). A reward already paid stays paid, and an item is never rewarded twice. Free, signed in as the wallet that submitted the item.",
   access: "sign-in",
   body: confirmFixSchema,
   output: { component: "ConfirmFixResponse", schema: confirmFixResponseSchema },
@@ -162,5 +163,28 @@ export const updateCallback = {
     description:
       "Set callbackUrl (a signed event is POSTed there whenever the item's status, resolution or group changes; the answer's callbackSecret verifies them) or null to stop, on an item you submitted.",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  },
+} as const satisfies Operation;
+
+export const knownIssues = {
+  name: "known-issues",
+  operationId: "namespace_known_issues",
+  method: "GET",
+  path: "/api/namespace/known-issues",
+  tags: ["Submitters"],
+  summary: "A namespace's known issues, before you pay to report one",
+  description:
+    "Search before filing: when the owner publishes its known issues, anyone may read each one's id, title, type, status, how many reports it gathered and when it was resolved (never a description, wallet, label or message). To add your report to one, submit with duplicateOf set to its id. A namespace that publishes none, or is not registered, answers 404. Its owner, signed in, also sees the list unpublished, with the items it hid.",
+  access: "public",
+  query: knownIssuesQuerySchema,
+  output: { component: "KnownIssues", schema: knownIssuesResponseSchema },
+  example: EXAMPLES.knownIssues,
+  errors: { "404": "The namespace publishes no known issues, or is not registered" },
+  tool: {
+    name: "known_issues",
+    title: "Known issues of a namespace",
+    description:
+      "Before submit_feedback, search the namespace's published known issues by title words; if yours is there, submit with duplicateOf set to its id (your report joins it, and a callback hears when it is resolved).",
+    annotations: { readOnlyHint: true, openWorldHint: false },
   },
 } as const satisfies Operation;

@@ -1,0 +1,63 @@
+import { expect as baseExpect, test } from "@playwright/test";
+import { payAndPost, shot, submitAsAgent } from "./helpers";
+import { OWNER, openAs, SIZES, type SizeName, SUBMITTER, signInState } from "./walk-world";
+import { devnet } from "./wallet";
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+for (const size of Object.keys(SIZES) as SizeName[]) {
+  test(`at ${size}, the owner publishes its known issues, hides one, and withdraws them`, async ({
+    browser,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const namespace = `ki-${size}-${Date.now().toString(36)}`;
+    await payAndPost(OWNER.privateKey, "/api/namespace/register", { namespace });
+    const shown = `Search ignores accents (${size})`;
+    const secret = `Internal hostname leaks in errors (${size})`;
+    // Two unrelated reports, so the service suggests neither into the other's group.
+    await submitAsAgent(SUBMITTER.privateKey, namespace, {
+      type: "bug",
+      title: shown,
+      description: "Searching for cafe does not find the Café Noir listing.",
+    });
+    await submitAsAgent(SUBMITTER.privateKey, namespace, {
+      type: "feature",
+      title: secret,
+      description: "A 500 page prints db-7.internal in its stack trace.",
+    });
+    const publicList = async () =>
+      fetch(`${devnet.appUrl}/api/namespace/known-issues?namespace=${namespace}`);
+    expect((await publicList()).status).toBe(404);
+
+    const owner = await openAs(browser, "owner", size, {
+      owner: await signInState(browser, OWNER.privateKey),
+    });
+    try {
+      const { page } = owner;
+      await page.goto(`${devnet.appUrl}/dashboard/${namespace}`);
+      await page.getByRole("link", { name: "Known issues" }).click();
+      const list = page.getByRole("list", { name: "Known issues" });
+      await expect(list.getByRole("listitem")).toHaveCount(2);
+      await list.getByRole("button", { name: `Hide “${secret}”` }).click();
+      await expect(list.getByRole("button", { name: `Show “${secret}”` })).toBeVisible();
+      await page.getByRole("button", { name: "Publish known issues" }).click();
+      await expect(page.getByRole("button", { name: "Withdraw the list" })).toBeVisible();
+      await shot(page, testInfo, `known-issues-${size}-published`);
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+        scrollWidth: (document.scrollingElement ?? document.documentElement).scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
+      expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+
+      // What anyone reads now: the one shown, as its title only.
+      const published = await (await publicList()).json();
+      expect(published.issues.map((i: { title: string }) => i.title)).toEqual([shown]);
+
+      await page.getByRole("button", { name: "Withdraw the list" }).click();
+      await expect(page.getByRole("button", { name: "Publish known issues" })).toBeVisible();
+      expect((await publicList()).status).toBe(404);
+    } finally {
+      await owner.context.close();
+    }
+  });
+}
