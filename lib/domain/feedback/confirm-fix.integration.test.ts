@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { payouts, webhookDeliveries } from "@/lib/db/schema";
 import { webhookEnvelopeSchema } from "@/lib/schemas/webhook-events";
@@ -44,6 +44,15 @@ beforeAll(async () => {
   // The owner's webhook is a URL nothing listens on: these tests read what was queued for it.
   const body = { namespace, webhookUrl: "http://127.0.0.1:9/owner-hook" };
   expect((await owner.pay.fetch(`${APP}/api/namespace/register`, postJson(body))).status).toBe(200);
+});
+
+// Nothing listens at that URL: its deliveries must not stay due for the next file on a shared database (a
+// worker pass sends two at a time to one host, and 127.0.0.1 is every test receiver's host).
+afterAll(async () => {
+  await (await getDb())
+    .update(webhookDeliveries)
+    .set({ status: "failed" })
+    .where(and(eq(webhookDeliveries.namespace, namespace), eq(webhookDeliveries.status, "pending")));
 });
 
 /** The owner's webhook events about `id` of `type`, as queued, each checked against its published shape. */
