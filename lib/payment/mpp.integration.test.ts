@@ -76,7 +76,8 @@ describe("MPP beside x402", () => {
       "10000",
     );
     const challenge = Challenge.fromResponse(res);
-    expect(challenge).toMatchObject({ method: "tempo", intent: "charge" });
+    // The realm is the public host's name, without its port (what mppx's own validator expects).
+    expect(challenge).toMatchObject({ method: "tempo", intent: "charge", realm: new URL(APP).hostname });
     expect(challenge.request).toMatchObject({
       amount: "10000",
       currency: tempo.currency,
@@ -341,7 +342,7 @@ describe("MPP beside x402", () => {
         tempoServer.charge({ currency: tempo.currency, recipient: tempo.recipient, getClient: () => chain }),
       ],
       secretKey: process.env.MPP_SECRET_KEY!,
-      realm: new URL(APP).host,
+      realm: new URL(APP).hostname,
     });
     const expired = await issuer.challenge.tempo.charge({
       amount: "0.01",

@@ -37,7 +37,8 @@ function createMppx() {
       }),
     ],
     secretKey: e.MPP_SECRET_KEY,
-    realm: e.MPP_REALM ?? new URL(e.PUBLIC_ORIGIN).host,
+    // The public host's name (no port): what the challenge's realm means, and what `mppx validate` checks.
+    realm: e.MPP_REALM ?? new URL(e.PUBLIC_ORIGIN).hostname,
   });
 }
 
