@@ -25,6 +25,17 @@ export type SubscribableEvent = (typeof WEBHOOK_EVENTS)[number];
 /** The newest items of a digest's day, at most this many. */
 export const DIGEST_NEWEST_MAX = 5;
 
+/** A submitter's answer to a resolution: the same fields whether it confirms or disputes it. */
+const answerOf = (note: string) =>
+  z.strictObject({
+    id: z.string(),
+    namespace: z.string(),
+    note: z.string().nullable().meta({ description: note }),
+    submitter: z.string().meta({ description: "The wallet that submitted the item and answered" }),
+    resolvedAt: timestamp.meta({ description: "The resolution it answered" }),
+    answeredAt: timestamp,
+  });
+
 export const webhookEventData = {
   "feedback.created": z
     .strictObject({
@@ -62,29 +73,13 @@ export const webhookEventData = {
       description:
         "An item's status changed: triage, a resolve (also sent as feedback.resolved), a submitter's follow-up reopening it, or a refunded reward reopening it. One event per item.",
     }),
-  "feedback.confirmed": z
-    .strictObject({
-      id: z.string(),
-      namespace: z.string(),
-      note: z.string().nullable().meta({ description: "What the submitter said, if anything" }),
-      submitter: z.string().meta({ description: "The wallet that submitted the item and answered" }),
-      resolvedAt: timestamp.meta({ description: "The resolution it answered" }),
-      answeredAt: timestamp,
-    })
-    .meta({ description: "The submitter confirmed that the resolution of its item fixed it." }),
-  "feedback.disputed": z
-    .strictObject({
-      id: z.string(),
-      namespace: z.string(),
-      note: z.string().nullable().meta({ description: "What still fails, in the submitter's words" }),
-      submitter: z.string().meta({ description: "The wallet that submitted the item and answered" }),
-      resolvedAt: timestamp.meta({ description: "The resolution it answered" }),
-      answeredAt: timestamp,
-    })
-    .meta({
-      description:
-        "The submitter said the resolution did not fix its item: the item is open again (also sent as feedback.status_changed). A reward already paid stays paid.",
-    }),
+  "feedback.confirmed": answerOf("What the submitter said, if anything").meta({
+    description: "The submitter confirmed that the resolution of its item fixed it.",
+  }),
+  "feedback.disputed": answerOf("What still fails, in the submitter's words").meta({
+    description:
+      "The submitter said the resolution did not fix its item: the item is open again (also sent as feedback.status_changed). A reward already paid stays paid.",
+  }),
   "reward.paid": z
     .strictObject({
       id: z.string(),
