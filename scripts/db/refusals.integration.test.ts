@@ -1,5 +1,5 @@
 import { createWriteStream, existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -7,7 +7,9 @@ import { createGzip } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tarGz } from "@/lib/ops/tar";
 import { type Ran, runScript } from "@/testing/run-script";
+import { Refusal } from "./cli";
 import { openEmbedded } from "./embedded";
+import { restoreBackup } from "./restore-backup";
 
 // The embedded-database commands an operator runs with the service stopped: each refuses a directory some
 // process may hold, reads the same environment files as `next start`, and says in one line, without a
@@ -71,6 +73,37 @@ describe("a directory some process may hold", () => {
     const taken = await run("db/backup.ts", [path.join(scratch, "taken.tar.gz"), "--not-in-use"], dataDir);
     expect(taken.code, taken.stderr).toBe(0);
     expect(existsSync(path.join(scratch, "taken.tar.gz"))).toBe(true);
+  });
+});
+
+describe("a restore a service starts under", () => {
+  it("looks again once the backup is loaded: a service started during the unpack keeps its directory", async () => {
+    const target = path.join(scratch, "raced");
+    await (await openEmbedded(target)).close();
+    const marker = path.join(target, "marker");
+    writeFileSync(marker, "the running service's data");
+    let service: Awaited<ReturnType<typeof openEmbedded>> | undefined;
+    try {
+      const restoring = restoreBackup({
+        file: backup,
+        dataDir: target,
+        replace: true,
+        notInUse: false,
+        // The service starts between the first look and the move.
+        loaded: async () => {
+          service = await openEmbedded(target);
+        },
+      });
+      await expect(restoring).rejects.toThrow(Refusal);
+      await expect(restoring).rejects.toThrow(new RegExp(`open in process .*${process.pid}`));
+    } finally {
+      await service?.close();
+    }
+    expect(readFileSync(marker, "utf8")).toBe("the running service's data");
+    const siblings = await readdir(scratch);
+    expect(
+      siblings.filter((name) => name.startsWith(".raced.restoring-") || name.startsWith("raced.replaced-")),
+    ).toEqual([]);
   });
 });
 
