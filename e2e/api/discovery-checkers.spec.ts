@@ -7,6 +7,7 @@ import {
   validatePaymentRequiredDetailed,
 } from "@agentcash/discovery";
 import { expect, test } from "@playwright/test";
+import { validate } from "mppx/validation";
 import { APP } from "./fixtures";
 
 // The checkers scanners and registries run, run here on the served documents: what they warn about
@@ -95,6 +96,28 @@ test("mppx discover validate accepts the OpenAPI document", async () => {
   });
   expect(stdout).toContain("Discovery document is valid.");
   expect(stdout).not.toMatch(/warning|error/i);
+});
+
+test("mppx validate: every check of every paid route passes, with no warning", async () => {
+  // Its payment step needs Tempo's public testnet; the devnet's own tests pay through mppx instead.
+  const result = await validate({ url: APP, skipPayment: true, interactive: false });
+  const notPassed = result.endpoints.flatMap((endpoint) =>
+    [...endpoint.challenge, ...endpoint.errorHandling].flatMap((r) =>
+      r.severity === "pass"
+        ? []
+        : [`${endpoint.method} ${endpoint.path}: ${r.severity} ${r.label} ${r.detail ?? ""}`],
+    ),
+  );
+  expect(notPassed).toEqual([]);
+  expect(result.discovery.found).toBe(true);
+  expect(result.endpoints.map((e) => `${e.method} ${e.path}`).sort()).toEqual([
+    "POST /api/namespace/feedback",
+    "POST /api/namespace/feedback/follow-up",
+    "POST /api/namespace/register",
+    "POST /api/namespace/resolve",
+  ]);
+  expect(result.summary).toMatchObject({ failed: 0, warnings: 0 });
+  expect(result.summary.passed).toBeGreaterThanOrEqual(56);
 });
 
 test("a paid route asked without a body answers its 402; a body that is there and invalid is a 400", async () => {

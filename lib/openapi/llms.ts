@@ -59,7 +59,7 @@ A request carrying both credentials is refused. Bad input is refused (400) befor
 
 If an answer is lost (a timeout, a dropped connection, a 5xx) or is a 503 \`payment-pending\` (it carries \`paymentId\`), send the same request with the same payment again later, and do not sign a new one: a payment is charged once, and sent again it gets the answer its request got (a 200 with the same body), a 503 while it is still being processed, or a 402 if none of its money stayed with the service, which is the only time to sign a new payment. The same payment with another request body is a 409.
 
-Send an \`Idempotency-Key\` header (e.g. a UUID) with every paid call, and the same key on every retry of that call: a retry under the same key and the same body gets the first answer and is never charged again, even when your client signed a new payment for it (clients that pay automatically do). The same key with another body is a 409. Keys are per paying wallet and operation; a payment that failed frees its key.
+Send an \`Idempotency-Key\` header (e.g. a UUID) with every paid call, and the same key on every retry of that call: a retry under the same key and the same body gets the first answer and is never charged again, even when your client signed a new payment for it (clients that pay automatically do). The same key with another body is a 409. Keys are per paying wallet and operation; a payment that failed frees its key. An x402 client may carry the key in its payment instead, as the \`payment-identifier\` extension every 402 declares: it is the same key, and both together must agree.
 
 ## Zero code: the mppx CLI
 

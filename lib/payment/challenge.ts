@@ -46,6 +46,33 @@ export async function paymentRequired(charge: Charge): Promise<AppError> {
   );
 }
 
+/** Refusals of the credential itself: the payer may sign again, so each answer carries fresh challenges. */
+const REFUSED_CREDENTIAL = new Set<AppError["code"]>([
+  "payment-invalid",
+  "settlement-failed",
+  "payment-refunded",
+  "payment-already-used",
+]);
+
+/**
+ * A refused credential's answer with a fresh challenge of every protocol offered (WWW-Authenticate:
+ * Payment, PAYMENT-REQUIRED naming the refusal), so a client can pay again from this answer alone, as
+ * both protocols expect. Answers that ask for the same credential again ("pending") never get one: a new
+ * signature there could pay twice. When no challenge can be made now, the refusal goes as it is.
+ */
+export async function withFreshChallenge(error: unknown, charge: Charge): Promise<unknown> {
+  if (!(error instanceof AppError) || !REFUSED_CREDENTIAL.has(error.code)) return error;
+  const settled = await Promise.allSettled(
+    PROTOCOLS.filter((p) => p.offers(charge)).map((p) => p.challenge(charge, error.detail)),
+  );
+  const headers = settled.flatMap((r) => (r.status === "fulfilled" ? [r.value.headers] : []));
+  if (!headers.length) return error;
+  return new AppError(error.code, error.detail, {
+    ...error.extra,
+    headers: Object.assign({}, ...headers, error.extra.headers),
+  });
+}
+
 /**
  * A paid route asked without a body and without payment (how scanners look for a price): the 402 that
  * names the price and how to pay it. With a credential, the request goes on, and its missing body is

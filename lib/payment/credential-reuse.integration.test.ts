@@ -1,4 +1,6 @@
+import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { eq } from "drizzle-orm";
+import { Challenge } from "mppx";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { payments } from "@/lib/db/schema";
@@ -69,6 +71,19 @@ const sides: Side[] = [
   { protocol: mppProtocol, header: "authorization", balance: mppBalance, sign: mpp.createCredential },
 ];
 
+/**
+ * A refusal of a credential carries a fresh challenge of each protocol, so a payer can sign again from
+ * this answer alone: MPP's WWW-Authenticate: Payment, and x402's PAYMENT-REQUIRED naming the refusal.
+ */
+function expectFreshChallenges(res: Response, detail: string) {
+  const [mppChallenge, ...more] = Challenge.fromHeadersList(res.headers);
+  expect(more).toEqual([]);
+  expect(mppChallenge).toMatchObject({ method: "tempo", intent: "charge", realm: new URL(APP).hostname });
+  const required = decodePaymentRequiredHeader(res.headers.get("payment-required")!);
+  expect(required).toMatchObject({ x402Version: 2, error: detail });
+  expect(required.accepts).toHaveLength(1);
+}
+
 async function credentialFor(side: Side, input: unknown) {
   const asked = await appFetch(url, postJson(input));
   expect(asked.status).toBe(402);
@@ -97,7 +112,22 @@ describe.each(sides)("one $protocol.name payment sent with other requests", (sid
     const problem = await res.json();
     expect(problem.detail).toMatch(/another request/);
     if (paymentId) expect(problem.paymentId).toBe(paymentId);
+    expectFreshChallenges(res, problem.detail);
   };
+
+  it("that cannot be read is refused with fresh challenges, and a payment signed from that answer is stored", async () => {
+    const input = body("Garbage first");
+    const garbage = side.protocol.name === "mpp" ? "Payment dGhpcyBpcyBnYXJiYWdl" : "dGhpcyBpcyBnYXJiYWdl";
+    const refused = await send(input, garbage);
+    expect(refused.status, await refused.clone().text()).toBe(402);
+    const problem = await refused.clone().json();
+    expect(problem.type).toMatch(/payment-invalid|malformed-credential|invalid/);
+    expectFreshChallenges(refused, problem.detail);
+    const before = await side.balance();
+    const paid = await send(input, await side.sign(refused));
+    expect(paid.status, await paid.clone().text()).toBe(200);
+    expect(await side.balance()).toBe(before - 10_000n);
+  });
 
   it("ten copies with ten bodies at once: one is stored, nine are 409, one charge", async () => {
     const inputs = Array.from({ length: 10 }, (_, i) => body(`Copy ${i}`));

@@ -16,6 +16,25 @@ export function idempotencyKeyOf(request: Request): string | null {
   return key;
 }
 
+/**
+ * The one idempotency key of a paid request: its Idempotency-Key header, or the key its credential carries
+ * (x402's `payment-identifier`), which are one key. Both present must agree, or it is a 400 naming them,
+ * before anything is charged.
+ */
+export function agreedIdempotencyKey(header: string | null, credential: string | null | undefined) {
+  if (!credential) return header;
+  if (header !== null && header !== credential) {
+    throw validationError([
+      {
+        field: "Idempotency-Key",
+        message:
+          "differs from the payment's payment-identifier; they are one key, so send one, or the same value in both",
+      },
+    ]);
+  }
+  return credential;
+}
+
 /** The earlier payment this payer made for the operation under the request's Idempotency-Key, if any. */
 export function underSameKey(db: DbOrTx, key: string | null, scope: { operation: string; payer: string }) {
   return key ? findByIdempotencyKey(db, { ...scope, key }) : Promise.resolve(undefined);

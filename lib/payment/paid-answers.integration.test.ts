@@ -75,6 +75,9 @@ describe("a payment sent again", () => {
     const problem = await res.json();
     expect(problem).toMatchObject({ type: "/problems/payment-pending", paymentId });
     expect(problem.detail).toMatch(/do not sign a new payment/);
+    // No fresh challenge: a client that signs from one could pay twice.
+    expect(res.headers.get("www-authenticate")).toBeNull();
+    expect(res.headers.get("payment-required")).toBeNull();
     expect(await chain.balanceOf(wallet.address)).toBe(before);
   });
 

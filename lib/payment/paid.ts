@@ -9,9 +9,9 @@ import { noteRequest } from "@/lib/http/request-context";
 import { ServerTiming } from "@/lib/http/server-timing";
 import { type PaidOutcome, paidOutcome, recordPaid } from "@/lib/http/service-metrics";
 import { answerSeen, pending, unavailable, withPaymentId } from "./answers";
-import { paymentRequired, protocolOf } from "./challenge";
+import { paymentRequired, protocolOf, withFreshChallenge } from "./challenge";
 import { commitPaid } from "./commit-paid";
-import { answerRetry, idempotencyKeyOf, underSameKey } from "./idempotency";
+import { agreedIdempotencyKey, answerRetry, idempotencyKeyOf, underSameKey } from "./idempotency";
 import {
   claimPayment,
   credentialHashOf,
@@ -48,7 +48,7 @@ export async function runPaid<TBody>(request: Request, call: PaidCall<TBody>): P
     return response;
   } catch (error) {
     record(paidOutcome({ error }));
-    throw error;
+    throw await withFreshChallenge(error, call.charge);
   }
 }
 
@@ -163,6 +163,7 @@ async function checkBeforeClaim<TBody>(attempt: Attempt<TBody>): Promise<Checked
       console.error(`[payment] ${protocol.name} could not read the credential: ${describeError(error)}`);
       throw unavailable();
     });
+    attempt.idempotencyKey = agreedIdempotencyKey(attempt.idempotencyKey, read.idempotencyKey);
     // A retry under the same Idempotency-Key is answered by the payment it already made, whatever new
     // credential it carries: that one is never claimed, so it is never charged. The key is the payer's,
     // so a credential that merely names a payer is proven to be theirs before the key is looked up.

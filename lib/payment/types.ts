@@ -110,6 +110,11 @@ export type ReadCredential = {
   expiresAt: Date;
   /** The transaction the credential will become, when known before settling (MPP's signed transaction). */
   reference?: string;
+  /**
+   * The idempotency key the credential itself carries (x402's `payment-identifier` extension): the same
+   * as an Idempotency-Key header with that value.
+   */
+  idempotencyKey?: string | null;
 };
 
 /** A credential that passed the protocol's verification and has not been settled yet. */
@@ -141,8 +146,14 @@ export interface PaymentProtocol {
   credentialOf(request: Request): string;
   /** Whether this protocol is offered for the charge (x402 pays a reward only when it can be refunded). */
   offers(charge: Charge): boolean;
-  /** Headers (and a body fragment) this protocol adds to a 402. */
-  challenge(charge: Charge): Promise<{ headers: Record<string, string>; body: Record<string, unknown> }>;
+  /**
+   * Headers (and a body fragment) this protocol adds to a 402; `error` says why a credential was refused,
+   * where the protocol carries it (x402's PAYMENT-REQUIRED `error`).
+   */
+  challenge(
+    charge: Charge,
+    error?: string,
+  ): Promise<{ headers: Record<string, string>; body: Record<string, unknown> }>;
   /**
    * The credential's ledger key, read as leniently as possible (no checks): how a credential sent again
    * is found even when it no longer reads as valid (an expired challenge, a spent transaction). Null

@@ -133,9 +133,24 @@ describe("reading an x402 credential before anything is claimed", () => {
     expect(refusedFields(null)).toEqual(["PAYMENT-SIGNATURE"]);
   });
 
-  it("ignores what clients add in extensions", () => {
-    const p = { ...payload(), extensions: { "payment-identifier": { id: "x" } } };
-    expect(parse(encode(p)).payer).toBe(payload().payload.authorization.from);
+  it("ignores what clients add in extensions, but reads a payment-identifier", () => {
+    const p = { ...payload(), extensions: { "client-note": { id: "x" } } };
+    expect(parse(encode(p))).toMatchObject({
+      payer: payload().payload.authorization.from,
+      paymentIdentifier: null,
+    });
+    const declared = { info: { required: false, id: "pay_0123456789abcdef" } };
+    const carried = { ...payload(), extensions: { "payment-identifier": declared } };
+    expect(parse(encode(carried)).paymentIdentifier).toBe("pay_0123456789abcdef");
+    const bare = { ...payload(), extensions: { "payment-identifier": { info: { required: false } } } };
+    expect(parse(encode(bare)).paymentIdentifier).toBeNull();
+  });
+
+  it("refuses a malformed payment-identifier, naming it", () => {
+    for (const id of ["short", "has spaces in it, sixteen+", 42]) {
+      const p = { ...payload(), extensions: { "payment-identifier": { info: { required: false, id } } } };
+      expect(() => parse(encode(p))).toThrow(/PAYMENT-SIGNATURE\.extensions\.payment-identifier/);
+    }
   });
 });
 

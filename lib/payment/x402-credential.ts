@@ -1,4 +1,5 @@
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
+import { PAYMENT_IDENTIFIER, validatePaymentIdentifier } from "@x402/extensions/payment-identifier";
 import { getAddress } from "viem";
 import { z } from "zod";
 import { AppError, type FieldError } from "@/lib/http/errors";
@@ -19,6 +20,8 @@ export type X402Credential = {
   payer: `0x${string}`;
   /** After this instant (validBefore) the authorization can no longer move money. */
   expiresAt: Date;
+  /** The `payment-identifier` extension's id the client sent, if any: its idempotency key. */
+  paymentIdentifier: string | null;
 };
 
 /**
@@ -181,6 +184,19 @@ export function parseX402Credential(
       message: `is more than ${requirement.maxTimeoutSeconds} seconds away`,
     });
   }
+  const identifier = envelope.extensions?.[PAYMENT_IDENTIFIER];
+  let paymentIdentifier: string | null = null;
+  if (identifier !== undefined) {
+    const checked = validatePaymentIdentifier(identifier);
+    if (!checked.valid) {
+      errors.push({
+        field: field(`extensions.${PAYMENT_IDENTIFIER}`),
+        message: `is not a payment identifier: ${checked.errors?.join("; ") ?? "invalid"}`,
+      });
+    } else {
+      paymentIdentifier = (identifier as { info: { id?: string } }).info.id ?? null;
+    }
+  }
   if (errors.length > 0) throw refused(errors);
 
   const payer = getAddress(auth.from);
@@ -190,6 +206,7 @@ export function parseX402Credential(
     paymentKey: `x402:${requirement.network}:${requirement.asset.toLowerCase()}:${payer.toLowerCase()}:${auth.nonce.toLowerCase()}`,
     payer,
     expiresAt: new Date(Number(validBefore) * 1000),
+    paymentIdentifier,
   };
 }
 

@@ -2,6 +2,7 @@ import "server-only";
 import { x402ResourceServer } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
+import { declarePaymentIdentifierExtension, PAYMENT_IDENTIFIER } from "@x402/extensions/payment-identifier";
 import { getAddress, type Hash } from "viem";
 import { lookupReceipt } from "@/lib/chain/receipts";
 import { env } from "@/lib/env";
@@ -114,6 +115,7 @@ function described(credential: X402Credential): ReadCredential {
     network: requirement.network,
     payTo: requirement.payTo,
     expiresAt: credential.expiresAt,
+    idempotencyKey: credential.paymentIdentifier,
   };
 }
 
@@ -126,14 +128,18 @@ export const x402Protocol: PaymentProtocol = {
 
   offers: (charge) => charge.operation !== "resolve" || Boolean(env().X402_REFUND_PRIVATE_KEY),
 
-  async challenge(charge) {
+  async challenge(charge, error) {
     const server = await resourceServer();
     const offer = await offerFor(charge);
     const required = await server.createPaymentRequiredResponse(
       [offer.requirement],
       offer.resource,
-      "Payment required",
-      bazaarExtension(charge),
+      error ?? "Payment required",
+      {
+        ...bazaarExtension(charge),
+        // An id the client may attach to its payment: one key with Idempotency-Key (see paid.ts).
+        [PAYMENT_IDENTIFIER]: declarePaymentIdentifierExtension(false),
+      },
     );
     return {
       headers: { "PAYMENT-REQUIRED": x402HeaderOf(required) },

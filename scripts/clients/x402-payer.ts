@@ -3,6 +3,7 @@ import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402
 import type { PaymentRequired } from "@x402/core/types";
 import { toClientEvmSigner } from "@x402/evm";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
+import { appendPaymentIdentifierToExtensions } from "@x402/extensions/payment-identifier";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { createPublicClient, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -16,6 +17,11 @@ export type X402PayerOptions = {
   /** Largest single payment this payer will sign, in the asset's base units. */
   maxAmount?: bigint;
   fetch?: typeof globalThis.fetch;
+  /**
+   * The `payment-identifier` to attach to each payment, asked before each one (undefined: none), where
+   * the server declares the extension: the x402 form of an Idempotency-Key.
+   */
+  paymentIdentifier?: () => string | undefined;
 };
 
 /** A fetch that answers x402 402s by signing a payment from the given wallet, using the official client. */
@@ -35,6 +41,14 @@ export function createX402Fetch(options: X402PayerOptions) {
       ],
     },
   });
+  const { paymentIdentifier } = options;
+  if (paymentIdentifier) {
+    client.onBeforePaymentCreation(async ({ paymentRequired }) => {
+      const id = paymentIdentifier();
+      if (id && paymentRequired.extensions)
+        appendPaymentIdentifierToExtensions(paymentRequired.extensions, id);
+    });
+  }
   return {
     address: account.address,
     fetch: wrapFetchWithPayment(options.fetch ?? globalThis.fetch, client),
@@ -56,6 +70,7 @@ export function devnetX402Payer(
   },
   index: number,
   fetchImpl?: typeof fetch,
+  more: Pick<X402PayerOptions, "paymentIdentifier"> = {},
 ) {
   const account = devnet.accounts[index];
   if (!account) throw new Error(`no devnet account ${index}`);
@@ -65,5 +80,6 @@ export function devnetX402Payer(
     rpcUrl: devnet.x402.rpcUrl,
     asset: devnet.x402.asset,
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    ...more,
   });
 }
