@@ -9,6 +9,13 @@ const recipient = address.refine(
   "must not be the zero address: payments to it are lost",
 );
 const privateKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte private key");
+/** A comma-separated list, each entry trimmed and empty ones dropped; each entry is checked by `.pipe`. */
+const commaList = z.string().transform((list) =>
+  list
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean),
+);
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
 const serverSchema = z
@@ -39,16 +46,7 @@ const serverSchema = z
      * Either an in-process facilitator settling from these keys (comma-separated; each app instance
      * leases one at a time, so give at least one per instance), or a remote facilitator URL.
      */
-    X402_FACILITATOR_PRIVATE_KEY: z
-      .string()
-      .transform((list) =>
-        list
-          .split(",")
-          .map((k) => k.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(privateKey).min(1).max(32))
-      .optional(),
+    X402_FACILITATOR_PRIVATE_KEY: commaList.pipe(z.array(privateKey).min(1).max(32)).optional(),
     X402_FACILITATOR_URL: httpUrl.optional(),
     X402_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
     /** How often the background work reconciles open payments and payouts with the chains. */
@@ -77,6 +75,22 @@ const serverSchema = z
     PAYOUT_PRIVATE_KEY: privateKey,
     /** Optional: refunds x402 payments on X402_NETWORK when a reward cannot be paid. */
     X402_REFUND_PRIVATE_KEY: privateKey.optional(),
+    /**
+     * Ownership proofs /.well-known/x402 publishes: comma-separated EIP-191 signatures of PUBLIC_ORIGIN by
+     * the receiving wallets (X402_PAY_TO, MPP_RECIPIENT), made once with `npm run ownership-proof`.
+     */
+    X402_OWNERSHIP_PROOFS: commaList
+      .pipe(
+        z
+          .array(z.string().regex(/^0x[0-9a-fA-F]{130}$/, "each must be a 0x-prefixed 65-byte signature"))
+          .max(8),
+      )
+      .optional(),
+    /**
+     * Optional: a secp256k1 key of its own that signs x402's offers (in every 402) and receipts (in every
+     * paid answer), published as did:web at /.well-known/did.json; unset, none are signed.
+     */
+    OFFER_RECEIPT_PRIVATE_KEY: privateKey.optional(),
     /** Free endpoints: requests per minute per signed-in wallet, and per client address. */
     RATE_LIMIT_WALLET_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     RATE_LIMIT_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
@@ -90,16 +104,7 @@ const serverSchema = z
     /** RPC endpoint the browser may call (allowed by the CSP); never a URL that embeds an API key. */
     BROWSER_RPC_URL: httpUrl.optional(),
     /** Local chain only: unlocked anvil accounts the dashboard offers as one-click test wallets. */
-    DEVNET_TEST_WALLETS: z
-      .string()
-      .transform((list) =>
-        list
-          .split(",")
-          .map((a) => a.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(address).max(20))
-      .optional(),
+    DEVNET_TEST_WALLETS: commaList.pipe(z.array(address).max(20)).optional(),
     /** Bearer token that /metrics requires; when unset, /metrics answers 404 (off). */
     METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     /**
@@ -125,6 +130,20 @@ const serverSchema = z
       .default(false),
   })
   .superRefine((env, ctx) => {
+    const signing = env.OFFER_RECEIPT_PRIVATE_KEY?.toLowerCase();
+    const moneyKeys = [
+      env.PAYOUT_PRIVATE_KEY,
+      env.X402_REFUND_PRIVATE_KEY,
+      ...(env.X402_FACILITATOR_PRIVATE_KEY ?? []),
+    ].map((k) => k?.toLowerCase());
+    if (signing && moneyKeys.includes(signing)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["OFFER_RECEIPT_PRIVATE_KEY"],
+        message:
+          "must be a key of its own, not one that moves money (payout, refund or facilitator): it signs on every request",
+      });
+    }
     if (!env.X402_FACILITATOR_PRIVATE_KEY === !env.X402_FACILITATOR_URL) {
       ctx.addIssue({
         code: "custom",

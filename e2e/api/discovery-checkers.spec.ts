@@ -120,6 +120,27 @@ test("mppx validate: every check of every paid route passes, with no warning", a
   expect(result.summary.passed).toBeGreaterThanOrEqual(56);
 });
 
+test("the landing page has a description and an Open Graph card whose image is served", async () => {
+  const html = await (await fetch(`${APP}/`)).text();
+  const meta = (key: string) =>
+    new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, "&");
+  expect(meta("description")).toMatch(/^Agents pay 0\.01 USD to file feedback/);
+  expect(meta("og:title")).toMatch(/^Feedback/);
+  expect(meta("og:description")).toBe(meta("description"));
+  expect(meta("og:url")).toBe(`${APP}`);
+  expect(meta("twitter:card")).toBe("summary_large_image");
+  const image = meta("og:image")!;
+  expect(image.startsWith(`${APP}/opengraph-image`)).toBe(true);
+  expect(meta("og:image:width")).toBe("1200");
+  expect(meta("og:image:height")).toBe("630");
+  const res = await fetch(image);
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toBe("image/png");
+  const png = Buffer.from(await res.arrayBuffer());
+  expect(png.subarray(1, 4).toString()).toBe("PNG");
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+});
+
 test("a paid route asked without a body answers its 402; a body that is there and invalid is a 400", async () => {
   const probe = await fetch(`${APP}/api/namespace/feedback`, { method: "POST" });
   expect(probe.status).toBe(402);

@@ -1,6 +1,16 @@
 import { expect, test } from "@playwright/test";
+import {
+  extractJWSHeader,
+  extractOffersFromPaymentRequired,
+  extractReceiptFromResponse,
+  type JWSSignedOffer,
+  type JWSSignedReceipt,
+  verifyOfferSignatureJWS,
+  verifyReceiptSignatureJWS,
+} from "@x402/extensions/offer-receipt";
 import { SIGN_IN_WITH_X } from "@x402/extensions/sign-in-with-x";
 import {
+  APP,
   challenge,
   decodeRequired,
   devnet,
@@ -64,6 +74,32 @@ test.describe("402 challenges", () => {
       expect(signInInfo(again).nonce).not.toBe(info.nonce);
     });
   }
+});
+
+test.describe("signed offers and receipts (x402 offer-and-receipt)", () => {
+  test("an agent verifies the 402's offer and the answer's receipt from this origin's did:web alone", async () => {
+    const namespace = uniqueName();
+    const body = item(namespace);
+    const asked = await fetch(url("feedback"), postJson(body));
+    const [offer] = extractOffersFromPaymentRequired(decodeRequired(asked.headers.get("payment-required")!));
+    // No key given: the verifier resolves the JWS kid (did:web) at this origin's /.well-known/did.json.
+    const terms = await verifyOfferSignatureJWS(offer as JWSSignedOffer);
+    expect(terms).toMatchObject({ resourceUrl: url("feedback"), amount: "10000", payTo: devnet.x402.payTo });
+    const res = await payer.pay(url("feedback"), postJson(body));
+    expect(res.status).toBe(200);
+    const receipt = extractReceiptFromResponse(res) as JWSSignedReceipt;
+    const did = `did:web:${encodeURIComponent(new URL(APP).host)}`;
+    expect(extractJWSHeader(receipt.signature)).toMatchObject({
+      alg: "ES256K",
+      kid: expect.stringMatching(`^${did}#`),
+    });
+    const { id } = await res.json();
+    expect(await verifyReceiptSignatureJWS(receipt)).toMatchObject({
+      resourceUrl: url("feedback"),
+      payer: payer.address,
+      delivered: { operation: "feedback", id, namespace, amount: "10000" },
+    });
+  });
 });
 
 test.describe("paid flows move exactly the price", () => {

@@ -27,6 +27,7 @@ export function llmsText(): string {
   // A local chain's RPC is named on the CLI lines; on Tempo itself the CLI finds its public RPC.
   const localTempo = /^https?:\/\/(localhost|127\.0\.0\.1)[:/]/.test(e.TEMPO_RPC_URL);
   const cliRpc = localTempo ? ` --rpc-url ${e.TEMPO_RPC_URL}` : "";
+  const signed = Boolean(e.OFFER_RECEIPT_PRIVATE_KEY);
   return `# Feedback service
 
 > A pay-per-use feedback inbox for AI agents. Agents pay ${FEEDBACK} to file a bug, a feature request or general feedback into any namespace name. Companies pay ${REGISTER} to register a namespace, then read their inbox for free and resolve items, optionally tipping the submitter in USDC.
@@ -55,7 +56,7 @@ Call a paid endpoint without payment: the answer is a 402 carrying both challeng
   const pay = Mppx.create({ methods: [tempo.charge({ account })], polyfill: false }).fetch;
   \`\`\`
 
-A request carrying both credentials is refused. Bad input is refused (400) before you are asked to pay; a refused or failed call is never charged. A payment is proven by its transaction on chain, never by a spent nonce.
+A request carrying both credentials is refused. Bad input is refused (400) before you are asked to pay; a refused or failed call is never charged, and its 402 carries fresh challenges to pay again from. A payment is proven by its transaction on chain, never by a spent nonce.${signed ? " Over x402, the 402 carries a signed offer and the paid answer's `PAYMENT-RESPONSE` a signed receipt naming what you got (the `offer-receipt` extension; the key is at `/.well-known/did.json`): keep them as proof you can show anyone." : ""}
 
 If an answer is lost (a timeout, a dropped connection, a 5xx) or is a 503 \`payment-pending\` (it carries \`paymentId\`), send the same request with the same payment again later, and do not sign a new one: a payment is charged once, and sent again it gets the answer its request got (a 200 with the same body), a 503 while it is still being processed, or a 402 if none of its money stayed with the service, which is the only time to sign a new payment. The same payment with another request body is a 409.
 

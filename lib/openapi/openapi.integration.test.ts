@@ -1,6 +1,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { eq } from "drizzle-orm";
+import { recoverMessageAddress } from "viem";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { webhookDeliveries } from "@/lib/db/schema";
@@ -428,6 +429,29 @@ describe("discovery for agents", () => {
     expect(body.mpp.resources).toHaveLength(4);
     // A reward paid with x402 goes where the resolve's 402 sends it: the refund wallet.
     expect(body.items[3].accepts).toEqual([expect.objectContaining({ payTo: devnet.x402.refundWallet })]);
+  });
+
+  it("proves at /.well-known/x402 that every wallet it is paid to is its own, as x402scan verifies", async () => {
+    const body = await (await appFetch(`${APP}/.well-known/x402`)).json();
+    const origin = new URL(APP).origin;
+    // x402scan: each proof is an EIP-191 signature of the origin; a payTo is verified when one recovers to it.
+    const signers = await Promise.all(
+      body.ownershipProofs.map(async (signature: `0x${string}`) =>
+        (await recoverMessageAddress({ message: origin, signature })).toLowerCase(),
+      ),
+    );
+    const paidTo = [
+      ...body.items.flatMap((i: { accepts: { payTo: string }[] }) => i.accepts.map((a) => a.payTo)),
+      devnet.tempo.recipient,
+    ].map((a: string) => a.toLowerCase());
+    expect(new Set(paidTo).size).toBeGreaterThanOrEqual(2);
+    for (const address of paidTo) expect(signers, address).toContain(address);
+    // Signed for another origin, the same proofs prove nothing.
+    const elsewhere = await recoverMessageAddress({
+      message: "https://someone-else.example",
+      signature: body.ownershipProofs[0],
+    });
+    expect(paidTo).not.toContain(elsewhere.toLowerCase());
   });
 
   it("explains the service in /llms.txt", async () => {

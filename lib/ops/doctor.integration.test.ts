@@ -8,9 +8,11 @@ import { PGlite } from "@electric-sql/pglite";
 import { like } from "drizzle-orm";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signOwnershipProof } from "@/lib/chain/ownership-proof";
 import { getDb, openDb } from "@/lib/db/client";
 import { instances } from "@/lib/db/schema";
 import { parseServerEnv } from "@/lib/env";
+import { payTo } from "@/scripts/devnet/accounts";
 import { workerAppEnv, workerDevnet } from "@/testing/worker-devnet";
 import { runDoctor } from "./doctor";
 import { databaseItems } from "./doctor-database";
@@ -90,6 +92,7 @@ describe("npm run doctor", () => {
       base.MPP_SECRET_KEY,
       base.PAYOUT_PRIVATE_KEY,
       base.X402_REFUND_PRIVATE_KEY,
+      base.OFFER_RECEIPT_PRIVATE_KEY,
     ];
     for (const secret of [...secrets, ...base.X402_FACILITATOR_PRIVATE_KEY!.split(",")]) {
       expect(output).not.toContain(secret!.slice(2));
@@ -274,6 +277,55 @@ describe("the doctor's items, one misconfiguration at a time", () => {
       }
     },
   );
+
+  it("names the key that signs offers and receipts and where it is published; warns without one; refuses a key that moves money", async () => {
+    const signed = await runDoctor(base, { timeoutMs: 5_000 });
+    const did = `did:web:${encodeURIComponent(new URL(base.PUBLIC_ORIGIN!).host)}`;
+    expect(named(signed, "x402 offers and receipts")).toMatchObject({
+      status: "ok",
+      detail: expect.stringMatching(
+        new RegExp(`^signed as ${did}#offer-receipt-[0-9a-f]{8}, published at .*/\\.well-known/did\\.json$`),
+      ),
+    });
+    const unsigned = await runDoctor({ ...base, OFFER_RECEIPT_PRIVATE_KEY: undefined }, { timeoutMs: 5_000 });
+    expect(named(unsigned, "x402 offers and receipts")).toMatchObject({
+      status: "warn",
+      detail: expect.stringContaining("OFFER_RECEIPT_PRIVATE_KEY is not set"),
+    });
+    for (const moving of [base.PAYOUT_PRIVATE_KEY, base.X402_REFUND_PRIVATE_KEY]) {
+      const items = await runDoctor({ ...base, OFFER_RECEIPT_PRIVATE_KEY: moving });
+      expect(items).toEqual([
+        expect.objectContaining({
+          status: "error",
+          detail: expect.stringMatching(/^OFFER_RECEIPT_PRIVATE_KEY: must be a key of its own/),
+        }),
+      ]);
+    }
+  });
+
+  it("checks the ownership proofs: each signed by a wallet the origin is paid to, X402_PAY_TO among them", async () => {
+    const item = async (overrides: Record<string, string | undefined>) =>
+      named(await runDoctor({ ...base, ...overrides }, { timeoutMs: 5_000 }), "ownership proofs");
+    expect(await item({})).toMatchObject({
+      status: "ok",
+      detail: expect.stringContaining("X402_PAY_TO and MPP_RECIPIENT proven"),
+    });
+    const stranger = signOwnershipProof(base.PUBLIC_ORIGIN!, generatePrivateKey());
+    expect(await item({ X402_OWNERSHIP_PROOFS: `${base.X402_OWNERSHIP_PROOFS},${stranger}` })).toMatchObject({
+      status: "error",
+      detail: expect.stringMatching(
+        /^X402_OWNERSHIP_PROOFS proof 2 is signed by 0x[0-9a-f]{40}, not by a wallet/,
+      ),
+      fix: expect.stringContaining("npm run ownership-proof"),
+    });
+    // The right wallet, for another origin: a scanner recovers another signer from it.
+    const otherOrigin = signOwnershipProof("https://elsewhere.example", payTo.privateKey);
+    expect((await item({ X402_OWNERSHIP_PROOFS: otherOrigin })).status).toBe("error");
+    expect(await item({ X402_OWNERSHIP_PROOFS: undefined })).toMatchObject({
+      status: "warn",
+      detail: expect.stringContaining("proves no ownership of X402_PAY_TO"),
+    });
+  });
 
   it("refuses an http PUBLIC_ORIGIN off the devnet (the chain id fails too)", async () => {
     const items = await runDoctor(

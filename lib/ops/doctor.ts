@@ -1,7 +1,10 @@
 import "server-only";
+import { privateKeyToAccount } from "viem/accounts";
+import { ownershipProofSigner } from "@/lib/chain/ownership-proof";
 import { InvalidEnvError, parseServerEnv, type ServerEnv } from "@/lib/env";
+import { offerReceiptKeyOf } from "@/lib/payment/offer-receipt";
 import { databaseItems } from "./doctor-database";
-import { type DoctorItem, fail, ok } from "./doctor-item";
+import { type DoctorItem, fail, ok, warn } from "./doctor-item";
 import { tempoItems } from "./doctor-tempo";
 import { x402Items } from "./doctor-x402";
 
@@ -19,6 +22,58 @@ function originItem(e: ServerEnv): DoctorItem {
     `PUBLIC_ORIGIN is ${e.PUBLIC_ORIGIN} on ${e.X402_NETWORK}: wallets sign in to it and payments name it, so outside the devnet it must be https`,
     "set PUBLIC_ORIGIN to the https:// origin clients reach",
   );
+}
+
+/** The key that signs x402 offers and receipts: where it is published, or that nothing is signed. */
+function offerReceiptItem(e: ServerEnv): DoctorItem {
+  const item = "x402 offers and receipts";
+  const key = offerReceiptKeyOf(e);
+  if (!key) {
+    return warn(
+      item,
+      "OFFER_RECEIPT_PRIVATE_KEY is not set: 402s carry no signed offer and paid answers no signed receipt",
+      "set OFFER_RECEIPT_PRIVATE_KEY to a new key of its own (docs/deploy.md), the same on every instance",
+    );
+  }
+  return ok(item, `signed as ${key.signer.kid}, published at ${e.PUBLIC_ORIGIN}/.well-known/did.json`);
+}
+
+/**
+ * The ownership proofs /.well-known/x402 publishes: each must be signed, for PUBLIC_ORIGIN, by a wallet
+ * the origin is paid to (what a scanner checks); X402_PAY_TO unproven is a warning.
+ */
+async function ownershipItem(e: ServerEnv): Promise<DoctorItem> {
+  const item = "ownership proofs";
+  const fix = "sign PUBLIC_ORIGIN with the receiving wallet: npm run ownership-proof (docs/deploy.md)";
+  const proofs = e.X402_OWNERSHIP_PROOFS ?? [];
+  const receivers: Record<string, string> = { X402_PAY_TO: e.X402_PAY_TO, MPP_RECIPIENT: e.MPP_RECIPIENT };
+  // The refund wallet's proof is signed by the service itself; one configured for it is fine too.
+  if (e.X402_REFUND_PRIVATE_KEY) {
+    receivers["the refund wallet"] = privateKeyToAccount(e.X402_REFUND_PRIVATE_KEY as `0x${string}`).address;
+  }
+  const proven = new Set<string>();
+  for (const [i, proof] of proofs.entries()) {
+    const signer = (await ownershipProofSigner(e.PUBLIC_ORIGIN, proof))?.toLowerCase();
+    const variables = Object.entries(receivers).flatMap(([name, address]) =>
+      address.toLowerCase() === signer ? [name] : [],
+    );
+    if (!variables.length) {
+      return fail(
+        item,
+        `X402_OWNERSHIP_PROOFS proof ${i + 1} is signed by ${signer ?? "no key"}, not by a wallet this origin is paid to (X402_PAY_TO, MPP_RECIPIENT) for ${e.PUBLIC_ORIGIN}: scanners reject it`,
+        `remove it, then ${fix}`,
+      );
+    }
+    for (const name of variables) proven.add(name);
+  }
+  if (!proven.has("X402_PAY_TO")) {
+    return warn(
+      item,
+      "X402_OWNERSHIP_PROOFS proves no ownership of X402_PAY_TO: scanners such as x402scan rank this origin lower",
+      fix,
+    );
+  }
+  return ok(item, `${[...proven].join(" and ")} proven for ${e.PUBLIC_ORIGIN}`);
 }
 
 /**
@@ -45,11 +100,17 @@ export async function runDoctor(
     );
   }
   const groups = await Promise.all([
+    ownershipItem(e).then((item) => [item]),
     x402Items(e, timeoutMs),
     tempoItems(e, timeoutMs),
     databaseItems(e, timeoutMs, options.migrationsFolder),
   ]);
-  return [ok("configuration", "every variable is valid"), originItem(e), ...groups.flat()];
+  return [
+    ok("configuration", "every variable is valid"),
+    originItem(e),
+    offerReceiptItem(e),
+    ...groups.flat(),
+  ];
 }
 
 /** One line per item: its status, the item, what is wrong and how to fix it. */

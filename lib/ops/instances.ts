@@ -12,6 +12,8 @@ export const SHARED_SECRETS = {
   MPP_SECRET_KEY:
     "an MPP challenge one instance issues is refused by another (402 invalid-challenge) whenever a payment's retry reaches a different instance",
   APP_SECRET: "a list cursor or a dashboard session one instance signs is refused by another",
+  OFFER_RECEIPT_PRIVATE_KEY:
+    "an x402 offer or receipt one instance signs does not verify against the key another publishes at /.well-known/did.json",
 } as const;
 type SharedSecret = keyof typeof SHARED_SECRETS;
 
@@ -25,7 +27,11 @@ const FORGET_MS = 86_400_000;
 export function secretDigests(e: ServerEnv): Record<SharedSecret, string> {
   const digest = (secret: string) =>
     createHmac("sha256", secret).update("feedback-service shared secret v1").digest("hex").slice(0, 32);
-  return { MPP_SECRET_KEY: digest(e.MPP_SECRET_KEY), APP_SECRET: digest(e.APP_SECRET) };
+  return {
+    MPP_SECRET_KEY: digest(e.MPP_SECRET_KEY),
+    APP_SECRET: digest(e.APP_SECRET),
+    OFFER_RECEIPT_PRIVATE_KEY: e.OFFER_RECEIPT_PRIVATE_KEY ? digest(e.OFFER_RECEIPT_PRIVATE_KEY) : "unset",
+  };
 }
 
 export type LiveInstance = { role: string; host: string; pid: number; secrets: Record<string, string> };
@@ -33,7 +39,8 @@ export type LiveInstance = { role: string; host: string; pid: number; secrets: R
 /** Each shared secret that differs from `digests` in some live instance, with those instances. */
 export function secretMismatches(digests: Record<SharedSecret, string>, live: LiveInstance[]) {
   return (Object.keys(SHARED_SECRETS) as SharedSecret[]).flatMap((variable) => {
-    const others = live.filter((i) => i.secrets[variable] !== digests[variable]);
+    // An instance of a version that did not record this secret is not known to differ.
+    const others = live.filter((i) => variable in i.secrets && i.secrets[variable] !== digests[variable]);
     return others.length ? [{ variable, others }] : [];
   });
 }

@@ -16,6 +16,7 @@ export async function answerSeen<TBody>(
   context: {
     requestHash: string;
     operation: string;
+    resourceUrl: string;
     protocol: PaymentProtocol;
     finish?: (stored: { resultId: string; body: TBody }) => Promise<TBody>;
   },
@@ -39,7 +40,15 @@ export async function answerSeen<TBody>(
         throw withPaymentId(error, paymentId);
       });
     }
-    return json(body, { headers: context.protocol.receiptHeaders({ ...row, txRef: row.txRef }) });
+    const paid = { ...row, txRef: row.txRef };
+    const delivered = await context.protocol.deliveredHeaders?.(paid, {
+      resourceUrl: context.resourceUrl,
+      claimedAt: row.createdAt,
+      operation: row.operation,
+      resultId: row.resultId,
+      body: row.response,
+    });
+    return json(body, { headers: { ...context.protocol.receiptHeaders(paid), ...delivered } });
   }
   if (row.status === "claimed" || row.status === "settled") {
     throw pending(paymentId, "This payment is already being processed");

@@ -9,7 +9,7 @@ import type { LedgerRef, ReadCredential, Release } from "./types";
 export type PaymentRow = typeof payments.$inferSelect;
 
 export type ClaimOutcome =
-  | { ok: true; paymentId: string }
+  | { ok: true; paymentId: string; claimedAt: Date }
   | { ok: false; reason: "seen"; row: PaymentRow }
   | { ok: false; reason: "locked" };
 
@@ -49,14 +49,14 @@ export async function claimPayment(
   const id = `pay_${randomBytes(12).toString("base64url")}`;
   const { reserve } = input;
   // One INSERT is atomic on its own; a reservation joins it in a transaction so both happen or neither.
-  const claimed = reserve
+  const claimedAt = reserve
     ? await db.transaction(async (tx) => {
         const inserted = await insertClaim(tx, id, input);
         if (inserted) await reserve(tx, id);
         return inserted;
       })
     : await insertClaim(db, id, input);
-  if (claimed) return { ok: true, paymentId: id };
+  if (claimedAt) return { ok: true, paymentId: id, claimedAt };
   const row = await findPayment(db, input.payment.paymentKey);
   return row ? { ok: false, reason: "seen", row } : { ok: false, reason: "locked" };
 }
@@ -111,11 +111,12 @@ const claimStatement = prepared((db) =>
       idempotencyKey: param("idempotencyKey"),
     })
     .onConflictDoNothing()
-    .returning({ id: payments.id })
+    .returning({ id: payments.id, createdAt: payments.createdAt })
     .prepare("claim_payment"),
 );
 
-async function insertClaim(tx: DbOrTx, id: string, input: ClaimInput): Promise<boolean> {
+/** The claim's time when this insert made it; null when the credential or the lock was taken. */
+async function insertClaim(tx: DbOrTx, id: string, input: ClaimInput): Promise<Date | null> {
   const { payment } = input;
   const inserted = await claimStatement(tx).execute({
     id,
@@ -136,7 +137,8 @@ async function insertClaim(tx: DbOrTx, id: string, input: ClaimInput): Promise<b
     credentialHash: input.credentialHash ?? null,
     idempotencyKey: input.idempotencyKey ?? null,
   });
-  return inserted.length === 1;
+  const createdAt = inserted[0]?.createdAt;
+  return createdAt === undefined ? null : new Date(createdAt);
 }
 
 /**

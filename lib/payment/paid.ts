@@ -80,8 +80,9 @@ async function runSteps<TBody>(
   if (checked instanceof Response) return checked;
   if (checked.payment) timing.mark("verify");
 
-  const paymentId = await claim(attempt, checked);
-  if (paymentId instanceof Response) return paymentId;
+  const claimed = await claim(attempt, checked);
+  if (claimed instanceof Response) return claimed;
+  const { paymentId, claimedAt } = claimed;
   timing.mark("claim");
   noteRequest({ paymentId });
 
@@ -104,7 +105,19 @@ async function runSteps<TBody>(
     });
     timing.mark("finish");
   }
-  return json(body, { headers: { ...settlement.headers, "server-timing": timing.header() } });
+  const delivered = await protocol.deliveredHeaders?.(
+    { ...read, txRef: settlement.txRef },
+    {
+      resourceUrl: call.charge.resourceUrl,
+      claimedAt,
+      operation: call.charge.operation,
+      resultId: stored.resultId,
+      body: stored.body,
+    },
+  );
+  return json(body, {
+    headers: { ...settlement.headers, ...delivered, "server-timing": timing.header() },
+  });
 }
 
 /** One paid request carrying a credential: what every step needs to know about it. */
@@ -145,7 +158,13 @@ function startAttempt<TBody>(
     // (a tampered copy, a guess from what the chain shows) learns nothing from it.
     sameCredential: (row) => row.credentialHash === null || row.credentialHash === credentialHash,
     seen: (row) =>
-      answerSeen(row, { requestHash, operation: call.charge.operation, protocol, finish: call.finish }),
+      answerSeen(row, {
+        requestHash,
+        operation: call.charge.operation,
+        resourceUrl: call.charge.resourceUrl,
+        protocol,
+        finish: call.finish,
+      }),
   };
 }
 
@@ -195,7 +214,10 @@ async function checkBeforeClaim<TBody>(attempt: Attempt<TBody>): Promise<Checked
  * when the credential or its key was seen before, the answer to it (a retry, a held resource, a spent
  * credential, the ledger's state), unless it is this request's abandoned claim, taken over and settled.
  */
-async function claim<TBody>(attempt: Attempt<TBody>, checked: Checked<TBody>): Promise<string | Response> {
+async function claim<TBody>(
+  attempt: Attempt<TBody>,
+  checked: Checked<TBody>,
+): Promise<{ paymentId: string; claimedAt: Date } | Response> {
   const { db, call, protocol, sameCredential, seen, requestHash } = attempt;
   const { read, write } = checked;
   const claimed = await claimPayment(db, {
@@ -208,7 +230,7 @@ async function claim<TBody>(attempt: Attempt<TBody>, checked: Checked<TBody>): P
     idempotencyKey: attempt.idempotencyKey,
     reserve: write.reserve,
   });
-  if (claimed.ok) return claimed.paymentId;
+  if (claimed.ok) return claimed;
   const raced = await underSameKey(db, attempt.idempotencyKey, {
     operation: call.charge.operation,
     payer: read.payer,
@@ -230,7 +252,7 @@ async function claim<TBody>(attempt: Attempt<TBody>, checked: Checked<TBody>): P
   // The same request with the same credential, whose first attempt died mid-way: settle it now.
   // Settling again cannot charge twice (the chain spends a credential once); its outcome decides.
   const taken = await takeOverAbandonedClaim(db, claimed.row, requestHash, call.charge.operation);
-  return taken ? claimed.row.id : seen(claimed.row);
+  return taken ? { paymentId: claimed.row.id, claimedAt: claimed.row.createdAt } : seen(claimed.row);
 }
 
 /**

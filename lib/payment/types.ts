@@ -180,6 +180,15 @@ export interface PaymentProtocol {
   reconcile(claim: ClaimedPayment): Promise<Reconciled>;
   /** The receipt headers of a settled payment, to answer a credential seen again as the first time. */
   receiptHeaders(payment: { txRef: string; payer: string; network: string }): Record<string, string>;
+  /**
+   * The receipt headers of a delivered answer, once the write is stored, when they say more than
+   * receiptHeaders (x402's signed receipt of what was delivered); they replace those. The same inputs
+   * give the same headers, so a credential sent again gets the very same answer.
+   */
+  deliveredHeaders?(
+    payment: { txRef: string; payer: string; network: string; amount: string },
+    delivery: { resourceUrl: string; claimedAt: Date; operation: string; resultId: string; body: unknown },
+  ): Promise<Record<string, string>>;
 }
 
 /** A ledger row as reconciliation sees it. */

@@ -11,6 +11,7 @@ import { toAssetUnits } from "@/lib/money";
 import { unavailable } from "./answers";
 import { bazaarExtension } from "./discovery";
 import { createFacilitator, settledReceipt, x402Reader } from "./facilitator";
+import { deliveredOf, signedOfferExtension, signedReceiptExtension } from "./offer-receipt";
 import { x402SignatureRefusal, x402SignedByPayer } from "./payer-proof";
 import { refundWalletAddress } from "./refund";
 import { withTimeout } from "./timeout";
@@ -139,6 +140,7 @@ export const x402Protocol: PaymentProtocol = {
         ...bazaarExtension(charge),
         // An id the client may attach to its payment: one key with Idempotency-Key (see paid.ts).
         [PAYMENT_IDENTIFIER]: declarePaymentIdentifierExtension(false),
+        ...(await signedOfferExtension(offer.resource.url, offer.requirement)),
       },
     );
     return {
@@ -211,19 +213,35 @@ export const x402Protocol: PaymentProtocol = {
   },
 
   receiptHeaders,
+
+  async deliveredHeaders(payment, delivery) {
+    const receipt = await signedReceiptExtension({
+      resourceUrl: delivery.resourceUrl,
+      payer: payment.payer,
+      network: payment.network,
+      transaction: payment.txRef,
+      claimedAt: delivery.claimedAt,
+      delivered: deliveredOf(delivery, payment.amount),
+    });
+    return receipt ? receiptHeaders(payment, receipt) : {};
+  },
 };
 
 /**
  * PAYMENT-RESPONSE, written from what the service proved (never echoed from a facilitator's answer,
  * which may carry other fields or another order): a credential sent again gets the very same header.
  */
-function receiptHeaders({ txRef, payer, network }: { txRef: string; payer: string; network: string }) {
+function receiptHeaders(
+  { txRef, payer, network }: { txRef: string; payer: string; network: string },
+  extensions?: Record<string, unknown>,
+) {
   return {
     "PAYMENT-RESPONSE": x402HeaderOf({
       success: true,
       transaction: txRef,
       network: network as `${string}:${string}`,
       payer,
+      ...(extensions ? { extensions } : {}),
     }),
   };
 }

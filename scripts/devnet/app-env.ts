@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { extraFacilitators, refundWallet } from "./accounts";
+import { signOwnershipProof } from "@/lib/chain/ownership-proof";
+import { extraFacilitators, payTo, refundWallet } from "./accounts";
 import type { DevnetInfo } from "./start-devnet";
 
 /** The environment the app needs to run against a devnet: everything production reads, pointed local. */
@@ -14,6 +15,8 @@ export function devnetAppEnv(info: DevnetInfo, options: { databaseUrl?: string; 
     X402_ASSET_NAME: info.x402.assetName,
     X402_ASSET_VERSION: info.x402.assetVersion,
     X402_PAY_TO: info.x402.payTo,
+    // The devnet's receiving wallet (x402 and MPP alike) proves it is this origin's, as scanners check.
+    X402_OWNERSHIP_PROOFS: signOwnershipProof(new URL(info.appUrl).origin, payTo.privateKey),
     // One key per app instance (each holds one): the devnet runs up to four instances side by side.
     X402_FACILITATOR_PRIVATE_KEY: [
       info.x402.facilitatorPrivateKey,
@@ -21,6 +24,8 @@ export function devnetAppEnv(info: DevnetInfo, options: { databaseUrl?: string; 
     ].join(","),
     // Rewards paid with x402 go to this wallet, and come back from it when they cannot be forwarded.
     X402_REFUND_PRIVATE_KEY: refundWallet.privateKey,
+    // Signs x402 offers and receipts: a key of its own, stable per devnet so receipts verify across restarts.
+    OFFER_RECEIPT_PRIVATE_KEY: `0x${createHash("sha256").update(`offer-receipt:${info.appUrl}`).digest("hex")}`,
     MPP_SECRET_KEY: createHash("sha256").update(`mpp:${info.tempo.rpcUrl}:${info.appUrl}`).digest("hex"),
     MPP_RECIPIENT: info.tempo.recipient,
     MPP_CURRENCY: info.tempo.currency,
