@@ -108,7 +108,7 @@ export function agentGuidance(): string {
 Paid calls:
 ${prices}
 
-How to pay: send the request without payment and read the 402. It carries an x402 v2 challenge (PAYMENT-REQUIRED header; pay with @x402/fetch) and an MPP challenge (WWW-Authenticate: Payment, method tempo, intent charge; pay with mppx). Pay with one of them and send the same request again. Bad input is a 400 naming the field, before any payment; a refused call is never charged.
+How to pay: send the request without payment and read the 402. It carries an x402 v2 challenge (PAYMENT-REQUIRED header; pay with @x402/fetch) and an MPP challenge (WWW-Authenticate: Payment, method tempo, intent charge; pay with mppx). Pay with one of them and send the same request again. Bad input is a 400 naming the field, before any payment; a refused call is never charged, and its answer carries fresh challenges.${env().OFFER_RECEIPT_PRIVATE_KEY ? " Over x402 the offer in the 402 and the receipt in PAYMENT-RESPONSE are signed (offer-receipt extension; key at /.well-known/did.json): keep them as proof of what you paid for." : ""}
 
 Retries: send an Idempotency-Key header (a UUID) with each paid call and the same key on every retry. A retry under the same key and body gets the first answer and is never charged again. An x402 client may send the key as its payment's payment-identifier instead. A 503 payment-pending means: send the same request with the same key later; do not pay again.
 

@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import type { Address, Hex } from "viem";
 import { DEVNET_ACCOUNTS, type DevAccount, deployer, payTo, refundWallet, testWallets } from "./accounts";
 import { type AnvilHandle, startAnvil } from "./anvil";
+import { type DevnetPace, devnetPace } from "./pace";
 import { startTempoDevnet, type TempoDevnetInfo } from "./tempo";
 import { deployUsdc, devnetClients, usdcAbi } from "./usdc";
 
@@ -47,21 +48,27 @@ export type StartDevnetOptions = {
   fundUsdc?: bigint;
   /** More flags for the EVM chain's anvil. */
   anvilArgs?: string[];
+  /** Blocks at a real chain's pace (pace.ts); default: what DEVNET_BLOCK_TIME asks for. */
+  pace?: DevnetPace | null;
 };
 
-/** anvil (automine, and a block every 2 s) + real EIP-3009 USDC + funded payers. Stops anvil if any step fails. */
+/**
+ * anvil (automine, and a block every 2 s; or at a real chain's pace, pace.ts) + real EIP-3009 USDC + funded
+ * payers. Stops anvil if any step fails.
+ */
 export async function startDevnet(options: StartDevnetOptions): Promise<Devnet> {
   const { port = 0, dir, appUrl, fundUsdc = DEFAULT_FUND_USDC } = options;
+  const pace = options.pace === undefined ? devnetPace() : options.pace;
   const [anvil, tempo] = await Promise.all([
     startAnvil({
       port,
       chainId: DEVNET_CHAIN_ID,
       // Blocks on arrival, and one every 2 s whatever happens, as Base makes them: an idle chain's head
       // would otherwise fall behind the clock, and a stale head decides nothing (lapsed in lib/chain).
-      blockTime: 2,
+      blockTime: pace?.evmBlockSeconds ?? 2,
       extraArgs: ["--accounts", String(DEVNET_ACCOUNTS), "--mixed-mining", ...(options.anvilArgs ?? [])],
     }),
-    startTempoDevnet({ port: options.tempoPort ?? 0 }),
+    startTempoDevnet({ port: options.tempoPort ?? 0, blockSeconds: pace?.tempoBlockSeconds }),
   ]);
   const stop = async () => {
     await Promise.all([anvil.stop(), tempo.stop()]);
@@ -69,6 +76,8 @@ export async function startDevnet(options: StartDevnetOptions): Promise<Devnet> 
   try {
     const usdc = await deployUsdc({ rpcUrl: anvil.rpcUrl, deployerKey: deployer.privateKey });
     await fundWallets(anvil.rpcUrl, usdc.address, fundUsdc);
+    // Set up on arrival (fast), then at the pace: no transaction is mined before its block.
+    if (pace) await intervalMiningOnly(anvil.rpcUrl, pace.evmBlockSeconds);
     const info: DevnetInfo = {
       appUrl,
       x402: {
@@ -116,6 +125,14 @@ async function fundWallets(rpcUrl: string, usdc: Address, amount: bigint) {
   );
   const failed = receipts.find((r) => r.status !== "success");
   if (failed) throw new Error(`USDC mint reverted (tx ${failed.transactionHash})`);
+}
+
+/** Turns automine off and keeps a block every `seconds`: what a chain without instant mining does. */
+async function intervalMiningOnly(rpcUrl: string, seconds: number) {
+  const { publicClient } = await devnetClients(rpcUrl, deployer.privateKey);
+  // Turning automine off stops interval mining too; it is set again right after.
+  await publicClient.request({ method: "evm_setAutomine" as never, params: [false] as never });
+  await publicClient.request({ method: "evm_setIntervalMining" as never, params: [seconds] as never });
 }
 
 /** Writes devnet info as pretty JSON (contains the facilitator key: keep the file out of git). */

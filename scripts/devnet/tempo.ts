@@ -49,6 +49,8 @@ export type StartTempoDevnetOptions = {
   port?: number;
   /** Base units of USDC.e minted to each payer and to the payout wallet (default 1000 USDC.e). */
   fundUsdcE?: bigint;
+  /** Seconds between blocks (default 1; pace.ts: Tempo's own 0.6). */
+  blockSeconds?: number | undefined;
 };
 
 /** The payout wallet, derived once (mnemonic → seed is ~50 ms). */
@@ -99,7 +101,7 @@ export async function startTempoDevnet(options: StartTempoDevnetOptions = {}): P
     chainId: TEMPO_DEVNET_CHAIN_ID,
     // Mine on an interval: an on-demand chain falls behind the wall clock and MPP payments then
     // fail with "expiring nonce valid_before too far in the future".
-    blockTime: 1,
+    blockTime: options.blockSeconds ?? 1,
     extraArgs: ["--network", "tempo", "--hardfork", TEMPO_HARDFORK],
   });
   let front: Awaited<ReturnType<typeof startTempoRpcFront>> | undefined;
