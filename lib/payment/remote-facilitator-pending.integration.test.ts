@@ -46,7 +46,8 @@ const submission = () =>
 
 /** The hash of the one transaction waiting for a block: the facilitator's settlement, broadcast, unmined. */
 async function waitingTransaction(): Promise<Hash> {
-  for (let tries = 0; tries < 100; tries++) {
+  // Up to 15 s: a facilitator process on a busy machine may take seconds to broadcast.
+  for (let tries = 0; tries < 300; tries++) {
     const pending = await chain.getTxpoolContent();
     const [hash] = Object.values(pending.pending).flatMap((byNonce) =>
       Object.values(byNonce).map((tx) => tx.hash),
@@ -93,6 +94,8 @@ describe("a hosted facilitator that answers before its transaction is mined", ()
         expect(await call.stored()).toBe(0);
         front.setPolicy(PASS);
         // The block comes: the transfer the facilitator denied is on chain, and its write is stored once.
+        // The lie may come before the facilitator broadcast (a busy machine): the block waits for the send.
+        await waitingTransaction();
         await chain.mine({ blocks: 1 });
         expect(await call.spent()).toBe(true);
         await until(async () => {
