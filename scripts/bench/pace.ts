@@ -6,7 +6,7 @@
  * in flight, the database's connections in use and transactions left open (sampled from pg_stat_activity),
  * and the server's RSS. Writes scripts/bench/results/pace.json and pace.md (docs/benchmarks.md).
  */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
@@ -36,7 +36,14 @@ type Target = {
   pid: number;
   ours: boolean;
 };
-type DbPeak = { open: number; active: number; idleInTransaction: number; samples: number };
+type DbPeak = {
+  open: number;
+  active: number;
+  idleInTransaction: number;
+  samples: number;
+  /** What the connections were running at the busiest sample: the statement's first words, and how many. */
+  busiest: Record<string, number>;
+};
 type PaceLevel = LoadResult & {
   key: string;
   label: string;
@@ -57,24 +64,31 @@ function dbSampler(url: string | undefined) {
   if (!url) return { start: () => {}, stop: async (): Promise<DbPeak | null> => null, end: async () => {} };
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   let timer: NodeJS.Timeout | undefined;
-  let peak: DbPeak = { open: 0, active: 0, idleInTransaction: 0, samples: 0 };
+  const empty = (): DbPeak => ({ open: 0, active: 0, idleInTransaction: 0, samples: 0, busiest: {} });
+  let peak = empty();
   const sample = async () => {
-    const [row] = await sql<{ open: number; active: number; idle_tx: number }[]>`
-      select count(*)::int as open,
-             (count(*) filter (where state = 'active'))::int as active,
-             (count(*) filter (where state like 'idle in transaction%'))::int as idle_tx
+    const rows = await sql<{ state: string | null; what: string }[]>`
+      select state, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 60) as what
       from pg_stat_activity
       where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()`;
+    const busy = rows.filter((r) => r.state !== "idle");
+    const active = rows.filter((r) => r.state === "active").length;
+    const busiest: Record<string, number> = {};
+    for (const r of busy) busiest[`${r.state}: ${r.what}`] = (busiest[`${r.state}: ${r.what}`] ?? 0) + 1;
     peak = {
-      open: Math.max(peak.open, row!.open),
-      active: Math.max(peak.active, row!.active),
-      idleInTransaction: Math.max(peak.idleInTransaction, row!.idle_tx),
+      open: Math.max(peak.open, rows.length),
+      active: Math.max(peak.active, active),
+      idleInTransaction: Math.max(
+        peak.idleInTransaction,
+        rows.filter((r) => r.state?.startsWith("idle in transaction")).length,
+      ),
       samples: peak.samples + 1,
+      busiest: active >= peak.active ? busiest : peak.busiest,
     };
   };
   return {
     start: () => {
-      peak = { open: 0, active: 0, idleInTransaction: 0, samples: 0 };
+      peak = empty();
       timer = setInterval(() => void sample().catch(() => {}), 200);
     },
     stop: async () => {
@@ -360,11 +374,28 @@ ${rows.join("\n")}
 
 Rewards: ${r.rewards.paid} of ${REWARDS} resolved at once were on chain ${r.rewards.allOnChainMs ?? "–"} ms after the resolves were sent (each resolve first waits for its own x402 payment's 2 s block), and ${stored ?? "–"} ms after the first resolution was stored; ${"payoutRows" in r.rewards ? r.rewards.payoutRows : "–"} payout rows for ${REWARDS} items. Target 4, all on chain within five Tempo blocks (${fiveBlocks} ms) of being resolved: ${stored !== null && stored !== undefined && stored <= fiveBlocks ? "**met**" : "**not met**"}.
 
+The database at each level's busiest moment (ours), by what the connections were running:
+
+${r.levels
+  .filter((l) => l.db)
+  .map(
+    (l) =>
+      `- ${l.rate}/s ${l.label}: ${Object.entries(l.db!.busiest)
+        .map(([what, count]) => `${count} × \`${what.replace(/\s+/g, " ").trim()}…\``)
+        .join(", ")}`,
+  )
+  .join("\n")}
+
 | rate | ours | 1. every call ok, p99 ≤ two blocks + 0.5 s | 2. ≥ 0.9× the arrival rate (and ≥ 2× an anchor that falls behind) | 3. no connection or transaction held across a block |
 |---|---|---|---|---|
 ${verdicts.join("\n")}
 `;
 }
 
-await main();
+// `--render`: pace.md again from pace.json, without running anything.
+if (process.argv.includes("--render")) {
+  writeFileSync(OUT.replace(/\.json$/, ".md"), renderPace(JSON.parse(readFileSync(OUT, "utf8"))));
+} else {
+  await main();
+}
 process.exit(0);
