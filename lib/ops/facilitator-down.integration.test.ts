@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
 import { createMppFetch } from "@/scripts/clients/mpp-payer";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
 import { distinctTitle } from "@/testing/titles";
@@ -18,6 +19,12 @@ const report = () => ({
   title: distinctTitle("Facilitator away"),
   description: "Filed while the x402 facilitator was down.",
 });
+
+// A running instance: its database is open. Opening an embedded one takes seconds on a busy machine, and
+// /readyz rightly says "unavailable" until it is.
+beforeAll(async () => {
+  await getDb();
+}, 60_000);
 
 describe("an instance whose x402 facilitator is down", () => {
   it("says on /readyz that x402 is out and MPP is not, and stays in rotation (200)", async () => {
