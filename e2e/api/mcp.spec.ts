@@ -261,7 +261,9 @@ test("bad arguments and malformed payment metadata are refused naming the field,
     _meta: { "org.paymentauth/credential": { challenge: { id: "x", request: "e30" }, payload: {} } },
   })) as ToolResult;
   expect(forged.isError).toBe(true);
-  expect(forged.structuredContent).toMatchObject({ status: 402 });
+  // The refusal, and fresh challenges to pay again from: x402's, and MPP's in _meta.
+  expect(forged.structuredContent).toMatchObject({ status: 402, x402Version: 2 });
+  expect(forged._meta?.["org.paymentauth/payment-required"]).toMatchObject({ httpStatus: 402 });
 
   const unknown = await client.callTool({ name: "delete_everything", arguments: {} }).catch((e: Error) => e);
   expect(unknown).toBeInstanceOf(Error);

@@ -184,7 +184,14 @@ async function toToolResult(res: Response, credential: unknown): Promise<CallToo
     if (required) {
       const paymentRequired = decodePaymentRequiredHeader(required);
       const detail = isRecord(body) && typeof body.detail === "string" ? body.detail : undefined;
-      structured = { ...paymentRequired, ...(detail && !paymentRequired.error ? { error: detail } : {}) };
+      // A refused credential's answer keeps its problem (status, the fields it names) beside the fresh
+      // challenge it carries; the first 402 is the challenge alone, as x402's MCP transport reads it.
+      const refusal = isRecord(body) && body.type !== "/problems/payment-required" ? body : {};
+      structured = {
+        ...refusal,
+        ...paymentRequired,
+        ...(detail && !paymentRequired.error ? { error: detail } : {}),
+      };
     }
     if (res.headers.get("www-authenticate")?.includes("Payment ")) {
       const challenges = Challenge.fromResponseList(res);
