@@ -12,6 +12,7 @@ type Fault =
   | { kind: "http-500" }
   | { kind: "rpc-error"; code: number; message: string } // without forwarding: a node that lacks a method
   | { kind: "hold"; until: Promise<unknown> } // forward once `until` settles: a test acts meanwhile
+  | { kind: "answer-held"; until: Promise<unknown> } // forward at once (the chain acts on it), answer once `until` settles
   | { kind: "rewrite"; params?: unknown[]; result?: (result: unknown) => unknown } // a node with another view
   | { kind: "reply"; result: unknown }; // answer a result without forwarding
 
@@ -98,6 +99,18 @@ export async function startRpcProxy(target: string, policy: FaultPolicy = PASS):
         await forward().catch(() => {});
         req.socket.destroy();
         return;
+      case "answer-held": {
+        const answered = forward();
+        await fault.until.catch(() => {});
+        try {
+          const answer = await answered;
+          res.writeHead(answer.status, { "content-type": "application/json" });
+          res.end(answer.text);
+        } catch {
+          req.socket.destroy();
+        }
+        return;
+      }
       case "delay":
         await new Promise((r) => setTimeout(r, fault.ms));
         break;

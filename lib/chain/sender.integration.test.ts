@@ -57,6 +57,59 @@ describe("the sender", () => {
     expect(await nextNonce()).toBe(nonce + 1);
   });
 
+  it("sends a swallowed send's bytes again once the node is found not to hold it: the sends behind it wait for it, not for the timeout", async () => {
+    const watching = createSender({
+      client,
+      account,
+      nonces: createLocalNonceManager(),
+      receiptTimeoutMs: 5_000,
+      lostSendCheckMs: 300,
+    });
+    const nonce = await nextNonce();
+    // Never answered, never forwarded: without the look after 300 ms it would hang for the client's 10 s.
+    proxy.setPolicy(firstSend({ kind: "drop" }));
+    const lost = watching.send({ ...noop, value: 1n });
+    await new Promise((r) => setTimeout(r, 50));
+    const behind = watching.send({ ...noop, value: 2n });
+    const [first, second] = await Promise.all([lost, behind]);
+    proxy.setPolicy(PASS);
+    expect(proxy.stats().faults.drop).toBeGreaterThanOrEqual(1);
+    // The swallowed transaction itself is mined, at its own nonce, once: no filler took its place.
+    const mined = await watching.wait({ hash: first.hash, timeout: 5_000 });
+    expect(mined.status).toBe("success");
+    expect((await getTransaction(client, { hash: first.hash })).nonce).toBe(nonce);
+    const after = second.receipt ?? (await watching.wait({ hash: second.hash, timeout: 5_000 }));
+    expect(after.status).toBe("success");
+    expect((await getTransaction(client, { hash: second.hash })).nonce).toBe(nonce + 1);
+    expect(await nextNonce()).toBe(nonce + 2);
+  });
+
+  it("waits by hash for a send the node holds whose answer is slow, instead of waiting out the answer", async () => {
+    const watching = createSender({
+      client,
+      account,
+      nonces: createLocalNonceManager(),
+      receiptTimeoutMs: 5_000,
+      lostSendCheckMs: 200,
+    });
+    let release = () => {};
+    const answer = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Forwarded at once (the devnet mines it), answered 3 s later: the look at 200 ms finds it held, and the
+    // send comes back without waiting for that answer (which would have brought the receipt along).
+    proxy.setPolicy(firstSend({ kind: "answer-held", until: answer }));
+    const nonce = await nextNonce();
+    const later = setTimeout(release, 3_000);
+    const sent = await watching.send(noop);
+    proxy.setPolicy(PASS);
+    clearTimeout(later);
+    release();
+    expect(sent.receipt).toBeUndefined();
+    expect((await watching.wait({ hash: sent.hash, timeout: 5_000 })).status).toBe("success");
+    expect(await nextNonce()).toBe(nonce + 1);
+  });
+
   it("throws when the node refuses a send, and gives its nonce to the next send", async () => {
     const nonce = await nextNonce();
     proxy.setPolicy(firstSend({ kind: "rpc-error", code: -32003, message: "insufficient funds" }));

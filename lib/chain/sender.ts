@@ -31,6 +31,8 @@ type Call = { to: Address; data?: Hex; value?: bigint; gas?: bigint };
 /** A sent transaction: its hash always, and its receipt when the node answered with it at once. */
 export type Sent = { hash: Hash; receipt?: TransactionReceipt };
 
+const BY_HASH = Symbol("wait by hash");
+
 // Chains (by RPC URL) that answered "method not found" for eth_sendRawTransactionSync: asked once per process.
 const syncMissing = new Set<string>();
 
@@ -59,6 +61,12 @@ export function createSender(options: {
   receiptTimeoutMs: number;
   /** Runs right before each transaction takes its nonce and is signed; throwing sends nothing. */
   beforeSend?: () => Promise<void>;
+  /**
+   * A send still unanswered after this long is looked up by its hash; when the node does not hold it (the
+   * request or its answer was lost on the way), the same signed bytes are sent again and the receipt is
+   * waited for by hash. Without it, a lost send holds every later nonce until the transport's timeout.
+   */
+  lostSendCheckMs?: number;
 }) {
   const { client, account, nonces } = options;
   const key = { address: account.address, chainId: client.chain.id };
@@ -80,34 +88,82 @@ export function createSender(options: {
       parameters: ["chainId", "fees", "gas", "type"],
     });
 
+  /** Whether the node holds a transaction (pending or mined); undefined when it could not be asked. */
+  const held = (hash: Hash) =>
+    getTransaction(client, { hash }).then(
+      () => true,
+      (e) => (e instanceof TransactionNotFoundError ? false : undefined),
+    );
+
+  /**
+   * The send's own answer, or BY_HASH when it is still unanswered `lostSendCheckMs` in and the node, asked,
+   * holds the transaction (its answer is slow or lost: the receipt is waited for by hash) or does not (the
+   * send was lost on the way: the same bytes, the same hash and nonce, so never a second transfer, are sent
+   * again). Either way the sends behind its nonce wait a block more, not the transport's whole timeout. Its
+   * own answer, should it come after all, is dropped.
+   */
+  function orByHash<T>(sending: Promise<T>, hash: Hash, serialized: Hex) {
+    const checkMs = options.lostSendCheckMs;
+    if (!checkMs) return sending;
+    return new Promise<T | typeof BY_HASH>((resolve, reject) => {
+      let done = false;
+      const finish = (settle: () => void) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        settle();
+      };
+      const timer = setTimeout(async () => {
+        const onNode = await held(hash);
+        // A node that cannot be asked leaves the send's own answer to decide.
+        if (done || onNode === undefined) return;
+        done = true;
+        if (onNode) return resolve(BY_HASH);
+        // Refused now, the send fails as one refused at first would (its nonce freed, the gap filled).
+        sendRawTransaction(client, { serializedTransaction: serialized }).then(
+          () => resolve(BY_HASH),
+          reject,
+        );
+      }, checkMs);
+      sending.then(
+        (value) => finish(() => resolve(value)),
+        (error) => finish(() => reject(error)),
+      );
+    });
+  }
+
   /** Sends signed bytes; on failure, decides whether the transaction may still be on its way. */
   async function broadcast(serialized: Hex, nonce: number, fill: boolean): Promise<Sent> {
     const hash = keccak256(serialized);
     try {
       if (!syncMissing.has(rpc)) {
         try {
-          const receipt = await sendRawTransactionSync(client, {
-            serializedTransaction: serialized,
-            throwOnReceiptRevert: false,
-          });
-          nonces.release(key, nonce, "mined");
-          return { hash: receipt.transactionHash, receipt };
+          const receipt = await orByHash(
+            sendRawTransactionSync(client, {
+              serializedTransaction: serialized,
+              throwOnReceiptRevert: false,
+            }),
+            hash,
+            serialized,
+          );
+          if (receipt !== BY_HASH) {
+            nonces.release(key, nonce, "mined");
+            return { hash: receipt.transactionHash, receipt };
+          }
+          awaiting.set(hash, nonce);
+          return { hash };
         } catch (error) {
           if (!isMethodMissing(error)) throw error;
           syncMissing.add(rpc);
         }
       }
-      await sendRawTransaction(client, { serializedTransaction: serialized });
+      await orByHash(sendRawTransaction(client, { serializedTransaction: serialized }), hash, serialized);
       awaiting.set(hash, nonce);
       return { hash };
     } catch (error) {
       // Ask the node whether it holds the transaction: the error alone cannot say (a lost answer, a
       // sync send that timed out while the transaction waits in the pool).
-      const held = await getTransaction(client, { hash }).then(
-        () => true,
-        (e) => (e instanceof TransactionNotFoundError ? false : undefined),
-      );
-      if (held === false) {
+      if ((await held(hash)) === false) {
         // Not on the node: free its nonce, and fill the gap if later sends wait behind it.
         nonces.release(key, nonce, "failed");
         if (fill) void fillGap().catch(() => undefined);

@@ -75,6 +75,13 @@ function sentHash(sent: Sent) {
   return sent.hash;
 }
 
+/**
+ * How long a settlement's send may go unanswered before the node is asked whether it holds it (and sent it
+ * again when not): past Base's 2 s block, which answers a send that arrived, and far below X402_TIMEOUT_MS,
+ * which every payment behind a lost send's nonce would otherwise wait out (lib/chain/sender.ts).
+ */
+const LOST_SEND_CHECK_MS = 3_000;
+
 // Counts each key's nonces locally after one read of the chain (see lib/chain/nonces.ts).
 const nonces = createLocalNonceManager();
 
@@ -109,6 +116,7 @@ export function facilitatorSigner(privateKey: `0x${string}`, options: { leased?:
     account,
     nonces,
     receiptTimeoutMs: e.X402_TIMEOUT_MS,
+    lostSendCheckMs: LOST_SEND_CHECK_MS,
     // A leased key signs only while this process still holds it, asked of the database right before.
     beforeSend: options.leased ? () => assertLeaseHeld(account.address) : undefined,
   });
