@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { env } from "@/lib/env";
 import { retryingConflicts } from "./errors";
 import { type LockSession, pgliteLockSession, postgresLockSession } from "./lock-session";
+import { countingPool } from "./pool-stats";
 import * as schema from "./schema";
 
 type Schema = typeof schema;
@@ -39,6 +40,8 @@ type Handle = {
 const CONNECT_TIMEOUT_S = 5;
 // How long closing the handle waits for running statements before it ends their connections.
 const CLOSE_TIMEOUT_S = 5;
+// The statements' pool, each instance's (lib/db/pool-stats.ts counts its waits).
+const POOL_CONNECTIONS = 10;
 // A few connections for the bookkeeping statements (one each per signed request or paid call).
 const ASYNC_COMMIT_CONNECTIONS = 3;
 
@@ -75,7 +78,10 @@ async function open(url: string | undefined, dataDir: string): Promise<Handle> {
     } finally {
       await lockClient.end();
     }
-    const client = postgres(url, { max: 10, connect_timeout: CONNECT_TIMEOUT_S, onnotice: () => {} });
+    const client = countingPool(
+      postgres(url, { max: POOL_CONNECTIONS, connect_timeout: CONNECT_TIMEOUT_S, onnotice: () => {} }),
+      POOL_CONNECTIONS,
+    );
     const sessions = new Set<LockSession>();
     const asyncClient = postgres(url, {
       max: ASYNC_COMMIT_CONNECTIONS,

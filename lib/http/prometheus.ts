@@ -22,6 +22,14 @@ export type MetricFamily =
       series: readonly HistogramSeries[];
     };
 
+/** A family of one unlabelled sample: a figure read at scrape time. */
+export const oneSample = (
+  name: string,
+  help: string,
+  value: number,
+  type: "counter" | "gauge" = "gauge",
+): MetricFamily => ({ name, help, type, samples: [{ value }] });
+
 export const EXPOSITION_CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
 
 /** A label value as the format quotes it: backslash, double quote and line feed escaped. */

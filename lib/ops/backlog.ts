@@ -2,7 +2,7 @@ import "server-only";
 import { count, eq, inArray, lte, min, sql } from "drizzle-orm";
 import { type Db, getDb } from "@/lib/db/client";
 import { payments, payouts, webhookDeliveries } from "@/lib/db/schema";
-import type { MetricFamily } from "@/lib/http/prometheus";
+import { type MetricFamily, oneSample } from "@/lib/http/prometheus";
 
 const ageSeconds = (since: Date | null) => (since ? Math.max(0, (Date.now() - since.getTime()) / 1000) : 0);
 
@@ -50,12 +50,7 @@ export async function backlogFamilies(): Promise<MetricFamily[]> {
   const claims = await openClaims(db);
   const owed = await openPayouts(db);
   const hooks = await webhookBacklog(db);
-  const gauge = (name: string, help: string, value: number): MetricFamily => ({
-    name,
-    help,
-    type: "gauge",
-    samples: [{ value }],
-  });
+  const gauge = oneSample;
   return [
     gauge(
       "feedback_open_claims",

@@ -1,8 +1,14 @@
 import "server-only";
+import { poolStats, takePeak } from "@/lib/db/pool-stats";
 import { env } from "@/lib/env";
 import { requireBearer } from "@/lib/http/bearer";
 import { registeredFamilies } from "@/lib/http/metrics";
-import { EXPOSITION_CONTENT_TYPE, type MetricFamily, renderExposition } from "@/lib/http/prometheus";
+import {
+  EXPOSITION_CONTENT_TYPE,
+  type MetricFamily,
+  oneSample,
+  renderExposition,
+} from "@/lib/http/prometheus";
 import { API_SECURITY_HEADERS } from "@/lib/http/security-headers";
 import { backlogFamilies } from "./backlog";
 import { processFamilies } from "./process-metrics";
@@ -38,6 +44,33 @@ function readinessFamilies(ready: Readiness): MetricFamily[] {
   return families;
 }
 
+/** The PostgreSQL pool of this process (none on the embedded database, which has one connection). */
+function poolFamilies(): MetricFamily[] {
+  const pool = poolStats();
+  if (pool.size === 0) return [];
+  const gauge = oneSample;
+  const counter = (name: string, help: string, value: number) => oneSample(name, help, value, "counter");
+  return [
+    gauge("feedback_db_pool_connections", "Connections of this process's statement pool.", pool.size),
+    gauge("feedback_db_pool_in_flight", "Statements and transactions running or waiting now.", pool.inFlight),
+    gauge(
+      "feedback_db_pool_in_flight_peak",
+      "The most statements and transactions in flight at once since the previous scrape.",
+      takePeak(),
+    ),
+    counter(
+      "feedback_db_pool_statements_total",
+      "Statements and transactions sent through the pool.",
+      pool.begun,
+    ),
+    counter(
+      "feedback_db_pool_waits_total",
+      "Statements and transactions that found every connection taken and waited behind another.",
+      pool.waited,
+    ),
+  ];
+}
+
 /** The Prometheus scrape: what this process recorded, its own figures, the shared queues, readiness. */
 export async function metricsResponse(request: Request): Promise<Response> {
   // Refuses a scrape unless METRICS_TOKEN is set (404: off) and the request carries it (401).
@@ -59,6 +92,7 @@ export async function metricsResponse(request: Request): Promise<Response> {
       samples: [{ value: backlog.up }],
     },
     ...readinessFamilies(ready),
+    ...poolFamilies(),
     ...processFamilies(),
   ];
   return new Response(renderExposition(families), {

@@ -86,6 +86,17 @@ describe("operations endpoints", () => {
       'feedback_http_requests_total{route="/api/namespace/feedback",method="POST",status="4xx"} 1',
     );
     expect(lines).toContain("feedback_metrics_database_up 1");
+    // PostgreSQL's pool is counted (the embedded database has one connection and no pool).
+    if (process.env.DATABASE_URL) {
+      const size = lines.find((l) => l.startsWith("feedback_db_pool_connections "));
+      expect(Number(size?.split(" ")[1])).toBeGreaterThanOrEqual(10);
+      const waits = lines.find((l) => l.startsWith("feedback_db_pool_waits_total "));
+      const sent = lines.find((l) => l.startsWith("feedback_db_pool_statements_total "));
+      expect(Number(sent?.split(" ")[1])).toBeGreaterThan(0);
+      expect(Number(waits?.split(" ")[1])).toBeGreaterThanOrEqual(0);
+    } else {
+      expect(lines.some((l) => l.startsWith("feedback_db_pool_"))).toBe(false);
+    }
     expect(lines).toContain('feedback_ready_check{check="tempoChain"} 1');
     // The queues are the shared database's (DATABASE_URL may hold other runs' rows): present, counted.
     for (const name of [

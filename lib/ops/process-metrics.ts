@@ -1,6 +1,6 @@
 import "server-only";
 import { type IntervalHistogram, monitorEventLoopDelay } from "node:perf_hooks";
-import type { MetricFamily } from "@/lib/http/prometheus";
+import { type MetricFamily, oneSample } from "@/lib/http/prometheus";
 
 // Started by the first scrape, so an instance that is never scraped pays nothing for it; each scrape
 // reads the delays since the one before, then resets. On globalThis: one monitor per process.
@@ -15,12 +15,7 @@ function loopDelay(): IntervalHistogram | undefined {
   return undefined;
 }
 
-const gauge = (name: string, help: string, value: number): MetricFamily => ({
-  name,
-  help,
-  type: "gauge",
-  samples: [{ value }],
-});
+const gauge = oneSample;
 
 /** Memory, CPU and event loop lag of this process, under the names Prometheus' Node.js clients use. */
 export function processFamilies(): MetricFamily[] {
