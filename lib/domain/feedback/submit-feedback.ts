@@ -8,6 +8,7 @@ import { jsonb, param, prepared } from "@/lib/db/prepared";
 import { feedback, namespaces } from "@/lib/db/schema";
 import { afterAnswer } from "@/lib/http/after-answer";
 import { describeError } from "@/lib/http/log";
+import { boundedQueue } from "@/lib/ops/bounded-queue";
 import { fulfilment, NotAwaitingFulfilment } from "@/lib/payment/ledger";
 import type { Caller, PaidContext, PaidWrite } from "@/lib/payment/types";
 import { type SubmitFeedbackInput, submitFeedbackSchema } from "@/lib/schemas/feedback";
@@ -176,15 +177,25 @@ export async function submitFeedbackWrite(
 }
 
 /**
+ * Groupings after answers: two at a time per process, a thousand waiting. A block settles many payments
+ * at once, and their groupings (the heaviest statement after a paid write) each taking a connection would
+ * leave the paid writes behind them waiting for the pool. A report offered past the queue's room is
+ * grouped by the recovery loop's sweep instead.
+ */
+const groupings = boundedQueue({ atOnce: 2, waiting: 1000 });
+
+/**
  * After a submission is stored: compared with the namespace's open groups of duplicates once the
- * answer has gone out, so the answer never waits for it. A report missed here (a crash) is grouped
- * by the recovery loop's sweep (groupPending).
+ * answer has gone out, so the answer never waits for it. A report missed here (a crash, a full queue)
+ * is grouped by the recovery loop's sweep (groupPending).
  */
 export async function finishSubmission(stored: { resultId: string; body: SubmitFeedbackAnswer }) {
-  afterAnswer(() =>
-    groupReport(stored.resultId).catch((error: unknown) => {
-      console.error(`[group] ${stored.resultId}: ${describeError(error)}`);
-    }),
-  );
+  afterAnswer(async () => {
+    groupings.offer(() =>
+      groupReport(stored.resultId).catch((error: unknown) => {
+        console.error(`[group] ${stored.resultId}: ${describeError(error)}`);
+      }),
+    );
+  });
   return stored.body;
 }
