@@ -42,7 +42,7 @@ export default defineConfig({
           include: UNIT,
           exclude: INTEGRATION,
           globalSetup: ["./testing/unit-global-setup.ts"],
-          setupFiles: ["./testing/fresh-file.ts", "./testing/offline-env.ts"],
+          setupFiles: ["./testing/fresh-file.ts", "./testing/offline-env.ts", "./testing/db-files-named.ts"],
           maxWorkers: TEST_WORKERS,
         },
       },

@@ -104,6 +104,21 @@ function parseArgs(argv: string[]) {
   return { postgres, playwrightArgs: rest };
 }
 
+/**
+ * What a lane after the first leaves out: what no lane's database can change. Unit tests touch a database
+ * only in files named `*.db.test.ts` (testing/db-files-named.ts fails a unit file that opens one under
+ * another name), so a further lane runs those alone. These integration files run the same whatever the
+ * lane: the embedded database's own tools (backup, restore's refusals, the move to PostgreSQL, which makes
+ * a database of its own), and the devnet, the sender and the ownership proof, which touch no database.
+ */
+const UNIT_ON_EVERY_LANE = ".db.test.ts";
+const INTEGRATION_ON_ONE_LANE = [
+  "scripts/db/**",
+  "scripts/devnet/**",
+  "scripts/ownership-proof.integration.test.ts",
+  "lib/chain/sender.integration.test.ts",
+];
+
 const { postgres, playwrightArgs } = parseArgs(process.argv.slice(2));
 const lanes: Lane[] = postgres
   ? [
@@ -119,12 +134,13 @@ console.log(
 );
 const total = performance.now();
 await phase("unit tests, lint and types", [
-  ...lanes.map((lane) => ({
+  ...lanes.map((lane, i) => ({
     label: `unit${on(lane)}`,
-    runs: [npx("vitest", "run", "--project", "unit")],
+    runs: [npx("vitest", "run", "--project", "unit", ...(i > 0 ? [UNIT_ON_EVERY_LANE] : []))],
     env: lane.env,
   })),
-  // The layers, format and "nothing unused", then the types (before the build writes .next/types).
+  // The layers, format and "nothing unused", then the types, Next's route types among them (`next typegen`
+  // writes them as the build would, which then need not check them again).
   {
     label: "lint and types",
     runs: [
@@ -134,12 +150,21 @@ await phase("unit tests, lint and types", [
   },
 ]);
 await phase("integration tests and the production build", [
-  ...lanes.map((lane) => ({
+  ...lanes.map((lane, i) => ({
     label: `integration${on(lane)}`,
-    runs: [npx("vitest", "run", "--project", "integration")],
+    runs: [
+      npx(
+        "vitest",
+        "run",
+        "--project",
+        "integration",
+        ...(i > 0 ? INTEGRATION_ON_ONE_LANE.flatMap((glob) => ["--exclude", glob]) : []),
+      ),
+    ],
     env: lane.env,
   })),
-  { label: "production build", runs: [npx("next", "build")] },
+  // The types were checked in the phase before (scripts/test.ts stops at its failure): not again.
+  { label: "production build", runs: [npx("next", "build")], env: { BUILD_TYPES_CHECKED: "1" } },
 ]);
 // One build for every lane. The browser suites run on the first lane only (the routes they drive are the api
 // project's, which runs on every lane): the ui project, then the journey on `npm run dev` unless the run was
@@ -151,11 +176,13 @@ await phase(
   lanes.map((lane, i) => ({
     label: `e2e${on(lane)}`,
     runs: [npx("playwright", "test", ...playwrightArgs), ...(i === 0 ? devJourney : [])],
+    // The deploy walk-through builds again, from the same tree: its types were checked too.
     env:
       i === 0
-        ? lane.env
+        ? { ...lane.env, BUILD_TYPES_CHECKED: "1" }
         : {
             ...lane.env,
+            BUILD_TYPES_CHECKED: "1",
             E2E_BROWSER: "off",
             E2E_OUTPUT_DIR: `test-results-${lane.name}`,
             PLAYWRIGHT_HTML_OUTPUT_DIR: `playwright-report-${lane.name}`,
