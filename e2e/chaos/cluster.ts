@@ -34,6 +34,8 @@ export type Cluster = {
   scale(n: number): Promise<void>;
   /** Per instance now up: its paid calls that stored a write, by "operation/protocol", from its /metrics. */
   storedByInstance(): Promise<Array<Record<string, number>>>;
+  /** Per instance now up: its statement pool's connections, statements sent and waits, from its /metrics. */
+  poolByInstance(): Promise<Array<ReturnType<typeof poolFigures>>>;
   /** The ledger once nothing is left open, or as it is when `timeoutMs` has passed. */
   settledLedger(timeoutMs: number): Promise<Ledger>;
   stop(): Promise<void>;
@@ -53,6 +55,19 @@ function storedCalls(metrics: string): Record<string, number> {
     out[key] = (out[key] ?? 0) + Number(m[2]);
   }
   return out;
+}
+
+/** One instance's statement pool, from its Prometheus text (lib/db/pool-stats.ts). */
+function poolFigures(metrics: string) {
+  const value = (name: string) => {
+    const line = metrics.split("\n").find((l) => l.startsWith(`${name} `));
+    return line === undefined ? undefined : Number(line.slice(name.length + 1));
+  };
+  return {
+    connections: value("feedback_db_pool_connections"),
+    statements: value("feedback_db_pool_statements_total"),
+    waited: value("feedback_db_pool_waits_total"),
+  };
 }
 
 /** Starts the front, a devnet whose public origin is the front, and a fresh database; no instance yet. */
@@ -84,6 +99,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const apps: AppInstance[] = [];
   let size = 0;
   const up = () => apps.slice(0, size);
+  const scrape = async (a: AppInstance) => {
+    const res = await fetch(`${a.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+    if (!res.ok) throw new Error(`${a.url}/metrics answered ${res.status}`);
+    return res.text();
+  };
   return {
     origin: balancer.url,
     devnet: devnet.info,
@@ -101,15 +121,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       await Promise.all(apps.slice(n).map((a) => (a.alive() ? a.stop() : undefined)));
     },
     async storedByInstance() {
-      return Promise.all(
-        up().map(async (a) => {
-          const res = await fetch(`${a.url}/metrics`, {
-            headers: { authorization: `Bearer ${metricsToken}` },
-          });
-          if (!res.ok) throw new Error(`${a.url}/metrics answered ${res.status}`);
-          return storedCalls(await res.text());
-        }),
-      );
+      return Promise.all(up().map(async (a) => storedCalls(await scrape(a))));
+    },
+    async poolByInstance() {
+      return Promise.all(up().map(async (a) => poolFigures(await scrape(a))));
     },
     settledLedger: (timeoutMs) => ledger.settled(up(), timeoutMs),
     async stop() {

@@ -118,6 +118,7 @@ async function spread(cluster: Cluster, { tally, logical }: Spread) {
     everywhere: everywhere.map((e) => e.answers),
     reconciliation: await reconcile(cluster.devnet, ledger, logical),
     stored: await cluster.storedByInstance(),
+    pools: await cluster.poolByInstance(),
     balancer: cluster.balancer.stats(),
   };
 }
@@ -167,6 +168,12 @@ test("four instances behind one balancer on one database lose no write and charg
   const storedPer = outcome.stored.map((s) => Object.values(s).reduce((a, b) => a + b, 0));
   for (const [i, n] of storedPer.entries())
     expect(n, `paid writes stored by instance ${i}`).toBeGreaterThan(0);
+  // Each instance counts its own pool of PostgreSQL connections, whichever route opened it.
+  for (const [i, pool] of outcome.pools.entries()) {
+    expect(pool.connections, `instance ${i}'s pool`).toBe(10);
+    expect(pool.statements, `statements instance ${i} sent`).toBeGreaterThan(0);
+    expect(pool.waited, `statements that waited on instance ${i}'s pool`).toBeGreaterThanOrEqual(0);
+  }
   const storedNow = logical.filter((l) => l.outcome === "stored").length;
   expect(
     storedPer.reduce((a, b) => a + b, 0),

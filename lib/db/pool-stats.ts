@@ -18,7 +18,11 @@ export type PoolStats = {
   waited: number;
 };
 
-const stats: PoolStats = { size: 0, inFlight: 0, peak: 0, begun: 0, waited: 0 };
+// On globalThis: Next.js bundles each route apart, and the route that opens the database is seldom the one
+// that serves /metrics. One per process, as the database handle is.
+const store = globalThis as unknown as { __feedbackPoolStats?: PoolStats };
+store.__feedbackPoolStats ??= { size: 0, inFlight: 0, peak: 0, begun: 0, waited: 0 };
+const stats = store.__feedbackPoolStats;
 
 /** This process's pool figures now (the peak since the last `takePeak`). */
 export const poolStats = (): PoolStats => ({ ...stats });
