@@ -10,6 +10,9 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
+import { createPublicClient, http } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { startRpcProxy } from "@/testing/rpc-proxy";
 import { createMppFetch } from "../clients/mpp-payer";
 import { freePort } from "../devnet/anvil";
 import { devnetAppEnv } from "../devnet/app-env";
@@ -17,7 +20,7 @@ import { TEMPO_BLOCK_SECONDS } from "../devnet/pace";
 import { startDevnet } from "../devnet/start-devnet";
 import { mppBaseline, x402Baseline } from "./baseline";
 import { DATABASE_URL, DIST_DIR, QUICK, ROOT } from "./config";
-import { keepAliveAgent, type LoadResult, now, openLoop, send, summarize } from "./load";
+import { keepAliveAgent, type LoadResult, now, openLoop, send, sleep, summarize } from "./load";
 import { machineInfo, nextServerPid, rssKiB } from "./machine";
 import { ask402, feedbackBody, x402Payers } from "./paid";
 import { buildApp, startNext } from "./servers";
@@ -56,8 +59,33 @@ type PaceLevel = LoadResult & {
   /** The paid call alone (its request sent → its answer), without the client's 402 and signing. */
   paid: ReturnType<typeof summarize>;
   db: DbPeak | null;
+  /** Our pool's own counts over the level (its /metrics): sent, waited for a connection, most in flight. */
+  pool: PoolWindow | null;
   rssMiB: number | null;
 };
+
+type PoolWindow = { statements: number; waited: number; peakInFlight: number; size: number };
+
+/** Our pool's counters from /metrics (lib/db/pool-stats.ts); reading them starts the next peak window. */
+async function scrapePool(origin: string): Promise<PoolWindow | null> {
+  const res = await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (!res.ok) return null;
+  const text = await res.text();
+  const value = (name: string) => {
+    const line = text.split("\n").find((l) => l.startsWith(`${name} `));
+    return line === undefined ? null : Number(line.slice(name.length + 1));
+  };
+  const size = value("feedback_db_pool_connections");
+  if (size === null) return null;
+  return {
+    size,
+    statements: value("feedback_db_pool_statements_total") ?? 0,
+    waited: value("feedback_db_pool_waits_total") ?? 0,
+    peakInFlight: value("feedback_db_pool_in_flight_peak") ?? 0,
+  };
+}
+
+const METRICS_TOKEN = `pace-benchmark-metrics-${process.pid}`;
 
 /** The database's busiest moment during a level, from pg_stat_activity every 200 ms. */
 function dbSampler(url: string | undefined) {
@@ -117,6 +145,7 @@ async function level(
     rss = Math.max(rss, rssKiB(t.pid) ?? 0);
   }, 1000);
   if (t.ours) db.start();
+  const poolBefore = t.ours ? await scrapePool(new URL(t.url).origin) : null;
   const t0 = now();
   const load = await openLoop(count, rate, async (i) => {
     const headers = await prepare(i);
@@ -128,6 +157,16 @@ async function level(
   const wallMs = now() - t0;
   clearInterval(rssTimer);
   const peak = t.ours ? await db.stop() : null;
+  const poolAfter = t.ours ? await scrapePool(new URL(t.url).origin) : null;
+  const pool =
+    poolBefore && poolAfter
+      ? {
+          size: poolAfter.size,
+          statements: poolAfter.statements - poolBefore.statements,
+          waited: poolAfter.waited - poolBefore.waited,
+          peakInFlight: poolAfter.peakInFlight,
+        }
+      : null;
   agent.destroy();
   const result: PaceLevel = {
     ...load,
@@ -139,10 +178,11 @@ async function level(
     okPerSecond: Math.round((load.ok / (wallMs / 1000)) * 10) / 10,
     paid: summarize(paidMs),
     db: peak,
+    pool,
     rssMiB: rss ? Math.round(rss / 102.4) / 10 : null,
   };
   console.log(
-    `  ${t.label.padEnd(16)} ${rate}/s: ${load.ok}/${count} ok, ${result.okPerSecond}/s, p50 ${load.latency.p50} p95 ${load.latency.p95} p99 ${load.latency.p99} ms, in flight ≤ ${load.maxInFlight}${peak ? `, db active ≤ ${peak.active} of ${peak.open} open, idle in transaction ≤ ${peak.idleInTransaction}` : ""}`,
+    `  ${t.label.padEnd(16)} ${rate}/s: ${load.ok}/${count} ok, ${result.okPerSecond}/s, p50 ${load.latency.p50} p95 ${load.latency.p95} p99 ${load.latency.p99} ms, in flight ≤ ${load.maxInFlight}${peak ? `, db active ≤ ${peak.active} of ${peak.open} open, idle in transaction ≤ ${peak.idleInTransaction}` : ""}${pool ? `, pool: ${pool.waited} of ${pool.statements} waited, ≤ ${pool.peakInFlight} in flight` : ""}`,
   );
   return result;
 }
@@ -167,6 +207,7 @@ async function main() {
       ...env,
       NEXT_DIST_DIR: DIST_DIR,
       X402_FACILITATOR_PRIVATE_KEY: keys[0]!,
+      METRICS_TOKEN,
     });
     stops.push(() => app.stop());
     const x402Base = await x402Baseline(env, keys[1]!, tmp);
@@ -230,6 +271,13 @@ async function main() {
     console.log(
       `  ${rewards.paid}/${REWARDS} on chain ${rewards.allOnChainMs} ms after the resolves were sent`,
     );
+    console.log(
+      `\n▶ a dropped send: ${DROP_RATE} x402 calls a second for ${DROP_SECONDS} s, one send swallowed`,
+    );
+    const dropped = await droppedSend(env, keys[2]!, info.x402.rpcUrl, payers);
+    console.log(
+      `  ${dropped.ok}/${dropped.sent} ok; behind the drop at most ${dropped.behindMaxMs} ms, elsewhere p99 ${dropped.elsewhereP99Ms} ms; ${dropped.noncesUsed} nonces for ${dropped.settled} settlements (${dropped.distinctTransactions} transactions)`,
+    );
     const results = {
       startedAt: new Date().toISOString(),
       database: DATABASE_URL ? "postgres" : "pglite",
@@ -238,6 +286,7 @@ async function main() {
       build,
       levels,
       rewards,
+      dropped,
       loadAverageAtEnd: os.loadavg().map((x) => Math.round(x * 100) / 100),
     };
     mkdirSync(path.dirname(OUT), { recursive: true });
@@ -252,6 +301,105 @@ async function main() {
 }
 
 const REWARDS = QUICK ? 10 : 100;
+const DROP_RATE = QUICK ? 5 : 25;
+const DROP_SECONDS = QUICK ? 12 : 30;
+/** When the send is swallowed: once the level runs steadily. */
+const DROP_AT_MS = 5_000;
+/** The calls judged "behind the drop": those in flight when it was swallowed, and those after it. */
+const BEHIND_BEFORE_MS = 3_000;
+const BEHIND_AFTER_MS = 6_000;
+
+/**
+ * Target 5: an instance of our build whose x402 chain is reached through the RPC fault proxy, which
+ * swallows one send DROP_AT_MS into a level (never forwarded, never answered: a node that lost it). The
+ * calls in flight then and arriving after it wait for its nonce. Measured: every call's latency from its
+ * arrival, those behind the drop against the rest, and the facilitator key's nonces used against the
+ * settlements stored, which are equal when the swallowed transaction itself was sent again and nothing
+ * was sent twice.
+ */
+async function droppedSend(
+  env: Record<string, string>,
+  key: string,
+  rpcUrl: string,
+  payers: ReturnType<typeof x402Payers>,
+) {
+  const proxy = await startRpcProxy(rpcUrl);
+  const port = await freePort();
+  const app = await startNext(ROOT, port, {
+    ...env,
+    NEXT_DIST_DIR: DIST_DIR,
+    X402_RPC_URL: proxy.url,
+    X402_FACILITATOR_PRIVATE_KEY: key,
+  });
+  const reader = createPublicClient({ transport: http(rpcUrl) });
+  const facilitator = privateKeyToAccount(key as `0x${string}`).address;
+  try {
+    const url = `${app.url}/api/namespace/feedback`;
+    const { required } = await x402Challenge(url, 0);
+    const agent = keepAliveAgent();
+    const pay = async (i: number, tag: string) =>
+      send(
+        agent,
+        url,
+        { "payment-signature": await payers[i % payers.length]!.sign(required) },
+        feedbackBody(i, tag),
+      );
+    await Promise.all(Array.from({ length: 8 }, (_, i) => pay(i, "pace-drop-warm")));
+    const noncesBefore = await reader.getTransactionCount({ address: facilitator });
+    const startedAt = new Date();
+    let droppedAtMs: number | null = null;
+    const t0 = now();
+    proxy.setPolicy(({ method }) => {
+      if (droppedAtMs !== null || !method.startsWith("eth_sendRawTransaction") || now() - t0 < DROP_AT_MS)
+        return { kind: "pass" };
+      droppedAtMs = now() - t0;
+      return { kind: "drop" };
+    });
+    const count = DROP_RATE * DROP_SECONDS;
+    const calls: Array<{ dueMs: number; ms: number; ok: boolean }> = [];
+    const load = await openLoop(count, DROP_RATE, async (i) => {
+      const dueMs = (i * 1000) / DROP_RATE;
+      const res = await pay(i, "pace-drop");
+      const ok = res.status === 200 || res.status === 201;
+      calls.push({ dueMs, ms: now() - t0 - dueMs, ok });
+      return ok ? null : `${res.status} ${res.text.slice(0, 300)}`;
+    });
+    agent.destroy();
+    const at = droppedAtMs ?? Number.NaN;
+    const behind = calls.filter((c) => c.dueMs >= at - BEHIND_BEFORE_MS && c.dueMs <= at + BEHIND_AFTER_MS);
+    const elsewhere = calls.filter((c) => !behind.includes(c));
+    // Settlements stored for this level, and the transactions they name (the facilitator's last sends
+    // may still be waited for: a block's time).
+    await sleep(2 * EVM_BLOCK_SECONDS * 1000);
+    let rows: { settled: number; distinct: number } | undefined;
+    if (DATABASE_URL) {
+      const sql = postgres(DATABASE_URL, { max: 1, onnotice: () => {} });
+      [rows] = await sql<{ settled: number; distinct: number }[]>`
+        select count(*)::int as settled, count(distinct tx_ref)::int as "distinct" from payments
+        where protocol = 'x402' and status = 'fulfilled' and created_at >= ${startedAt}`;
+      await sql.end({ timeout: 5 });
+    }
+    return {
+      rate: DROP_RATE,
+      seconds: DROP_SECONDS,
+      sent: count,
+      ok: load.ok,
+      errors: load.errors,
+      droppedAtMs: droppedAtMs === null ? null : Math.round(droppedAtMs),
+      drops: proxy.stats().faults.drop ?? 0,
+      behind: behind.length,
+      behindMaxMs: Math.round(Math.max(0, ...behind.map((c) => c.ms))),
+      elsewhereP99Ms: summarize(elsewhere.map((c) => c.ms)).p99,
+      latency: load.latency,
+      noncesUsed: (await reader.getTransactionCount({ address: facilitator })) - noncesBefore,
+      settled: rows?.settled ?? null,
+      distinctTransactions: rows?.distinct ?? null,
+    };
+  } finally {
+    await app.stop();
+    await proxy.close();
+  }
+}
 
 /**
  * One owner resolves REWARDS items at once, each with a 0.01 USD reward paid with x402: the time from
@@ -334,8 +482,24 @@ type PaceResults = {
   pace: { evmBlockSeconds: number; tempoBlockSeconds: number; seconds: number; rates: number[] };
   levels: PaceLevel[];
   rewards: Awaited<ReturnType<typeof rewardsAtOnce>>;
+  dropped?: Awaited<ReturnType<typeof droppedSend>>;
   loadAverageAtEnd: number[];
 };
+
+/** Target 5's paragraph: the calls behind a swallowed send, and the nonces against the settlements. */
+function renderDropped(r: PaceResults): string {
+  const d = r.dropped;
+  if (!d) return "Target 5 (a dropped transaction) was not measured in this run.";
+  const interval = r.pace.evmBlockSeconds * 1000;
+  const delay = d.behindMaxMs - d.elsewhereP99Ms;
+  const once =
+    d.settled !== null &&
+    d.settled === d.ok &&
+    d.distinctTransactions === d.settled &&
+    d.noncesUsed === d.settled;
+  const met = d.drops === 1 && d.ok === d.sent && once && delay <= 3 * interval;
+  return `A dropped transaction: ${d.rate} x402 calls a second for ${d.seconds} s to an instance whose chain is reached through the RPC fault proxy, which swallowed ${d.drops} send ${d.droppedAtMs ?? "–"} ms in (never forwarded, never answered). ${d.ok} / ${d.sent} ok; the ${d.behind} calls in flight then or arriving in the ${BEHIND_AFTER_MS / 1000} s after took at most ${d.behindMaxMs} ms from arrival, the others p99 ${d.elsewhereP99Ms} ms: ${delay} ms more, ${(delay / interval).toFixed(1)} block intervals. The facilitator key used ${d.noncesUsed} nonces for ${d.settled ?? "–"} settlements stored, naming ${d.distinctTransactions ?? "–"} distinct transactions. Target 5, the calls behind it delayed by at most a few (three) block intervals and each settled once: ${met ? "**met**" : "**not met**"}.`;
+}
 
 /** pace.md: each level's figures, then each target judged level by level. */
 function renderPace(r: PaceResults): string {
@@ -346,7 +510,7 @@ function renderPace(r: PaceResults): string {
   const fiveBlocks = 5 * r.pace.tempoBlockSeconds * 1000;
   const rows = r.levels.map(
     (l) =>
-      `| ${l.rate}/s | ${l.label} | ${l.ok} / ${l.sent} | ${l.okPerSecond} | ${l.latency.p50} / ${l.latency.p95} / ${l.latency.p99} | ${l.paid.p50} / ${l.paid.p99} | ${l.maxInFlight} | ${l.db ? `${l.db.active} of ${l.db.open} (${l.db.idleInTransaction})` : "–"} | ${l.rssMiB ?? "–"} |`,
+      `| ${l.rate}/s | ${l.label} | ${l.ok} / ${l.sent} | ${l.okPerSecond} | ${l.latency.p50} / ${l.latency.p95} / ${l.latency.p99} | ${l.paid.p50} / ${l.paid.p99} | ${l.maxInFlight} | ${l.db ? `${l.db.active} of ${l.db.open} (${l.db.idleInTransaction})` : "–"} | ${l.pool ? `${l.pool.waited} of ${l.pool.statements} (≤ ${l.pool.peakInFlight})` : "–"} | ${l.rssMiB ?? "–"} |`,
   );
   const verdicts = r.levels
     .filter((l) => l.key === "x402" || l.key === "mpp")
@@ -360,16 +524,19 @@ function renderPace(r: PaceResults): string {
       const t2 = l.okPerSecond >= 0.9 * l.rate;
       const behind = anchor && anchor.okPerSecond < 0.9 * anchor.rate;
       const t2b = behind ? l.okPerSecond >= 2 * anchor.okPerSecond : undefined;
-      const t3 = l.db ? l.db.idleInTransaction === 0 && l.db.active <= POOL_SIZE / 2 : undefined;
-      return `| ${l.rate}/s | ${l.label} | ${yes(t1)} (p99 ${p99} ms ≤ ${bound}) | ${yes(t2)}${t2b === undefined ? "" : `; ${yes(t2b)} vs ${anchor!.label} (${anchor!.okPerSecond}/s)`} | ${t3 === undefined ? "–" : `${yes(t3)} (${l.db!.active} active of a pool of ${POOL_SIZE}, ${l.db!.idleInTransaction} idle in transaction)`} |`;
+      // Held across a block: a transaction left open, or the pool taken (its statements waiting).
+      const t3 = l.db
+        ? l.db.idleInTransaction === 0 && l.db.active <= POOL_SIZE / 2 && (l.pool?.waited ?? 0) === 0
+        : undefined;
+      return `| ${l.rate}/s | ${l.label} | ${yes(t1)} (p99 ${p99} ms ≤ ${bound}) | ${yes(t2)}${t2b === undefined ? "" : `; ${yes(t2b)} vs ${anchor!.label} (${anchor!.okPerSecond}/s)`} | ${t3 === undefined ? "–" : `${yes(t3)} (${l.db!.active} active of a pool of ${POOL_SIZE}, ${l.db!.idleInTransaction} idle in transaction, ${l.pool?.waited ?? "–"} waits on the pool)`} |`;
     });
   return `# At a real chain's pace
 
 Run ${r.startedAt} on ${r.database === "postgres" ? "PostgreSQL" : "embedded PGlite"}, ${r.machine.cores} cores; load average at the end ${r.loadAverageAtEnd.join(" / ")}.
 EVM blocks every ${r.pace.evmBlockSeconds} s with no instant mining, Tempo blocks every ${r.pace.tempoBlockSeconds} s (\`DEVNET_BLOCK_TIME\`); each level ${r.pace.seconds} s of open-loop arrivals. Rendered by \`scripts/bench/pace.ts\` from \`${path.basename(OUT)}\`.
 
-| rate | target | ok / sent | ok/s | latency p50 / p95 / p99 (ms, from arrival) | paid call p50 / p99 (ms) | most in flight | db active of open (idle in tx) | RSS MiB |
-|---|---|---:|---:|---:|---:|---:|---:|---:|
+| rate | target | ok / sent | ok/s | latency p50 / p95 / p99 (ms, from arrival) | paid call p50 / p99 (ms) | most in flight | db active of open (idle in tx) | pool waits of statements (most in flight) | RSS MiB |
+|---|---|---:|---:|---:|---:|---:|---:|---:|---:|
 ${rows.join("\n")}
 
 Rewards: ${r.rewards.paid} of ${REWARDS} resolved at once were on chain ${r.rewards.allOnChainMs ?? "–"} ms after the resolves were sent (each resolve first waits for its own x402 payment's 2 s block), and ${stored ?? "–"} ms after the first resolution was stored; ${"payoutRows" in r.rewards ? r.rewards.payoutRows : "–"} payout rows for ${REWARDS} items. Target 4, all on chain within five Tempo blocks (${fiveBlocks} ms) of being resolved: ${stored !== null && stored !== undefined && stored <= fiveBlocks ? "**met**" : "**not met**"}.
@@ -386,9 +553,11 @@ ${r.levels
   )
   .join("\n")}
 
-| rate | ours | 1. every call ok, p99 ≤ two blocks + 0.5 s | 2. ≥ 0.9× the arrival rate (and ≥ 2× an anchor that falls behind) | 3. no connection or transaction held across a block |
+| rate | ours | 1. every call ok, p99 ≤ two blocks + 0.5 s | 2. ≥ 0.9× the arrival rate (and ≥ 2× an anchor that falls behind) | 3. no connection or transaction held across a block, no wait on the pool |
 |---|---|---|---|---|
 ${verdicts.join("\n")}
+
+${renderDropped(r)}
 `;
 }
 
