@@ -182,7 +182,9 @@ export async function submitFeedbackWrite(
  * leave the paid writes behind them waiting for the pool. A report offered past the queue's room is
  * grouped by the recovery loop's sweep instead.
  */
-const groupings = boundedQueue({ atOnce: 2, waiting: 1000 });
+// On globalThis: Next.js bundles each route apart (the API's and MCP's), and the bound is the process's.
+const store = globalThis as unknown as { __feedbackGroupings?: ReturnType<typeof boundedQueue> };
+const groupings = (store.__feedbackGroupings ??= boundedQueue({ atOnce: 2, waiting: 1000 }));
 
 /**
  * After a submission is stored: compared with the namespace's open groups of duplicates once the
