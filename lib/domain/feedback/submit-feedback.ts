@@ -184,7 +184,8 @@ export async function submitFeedbackWrite(
  */
 // On globalThis: Next.js bundles each route apart (the API's and MCP's), and the bound is the process's.
 const store = globalThis as unknown as { __feedbackGroupings?: ReturnType<typeof boundedQueue> };
-const groupings = (store.__feedbackGroupings ??= boundedQueue({ atOnce: 2, waiting: 1000 }));
+store.__feedbackGroupings ??= boundedQueue({ atOnce: 2, waiting: 1000 });
+const groupings = store.__feedbackGroupings;
 
 /**
  * After a submission is stored: compared with the namespace's open groups of duplicates once the
