@@ -542,7 +542,7 @@ function renderDropped(r: PaceResults): string {
   const d = r.dropped;
   if (!d) return "Target 5 (a dropped transaction) was not measured in this run.";
   const interval = r.pace.evmBlockSeconds * 1000;
-  const delay = d.behindMaxMs - d.elsewhereP99Ms;
+  const delay = Math.round(d.behindMaxMs - d.elsewhereP99Ms);
   const once =
     d.settled !== null &&
     d.settled === d.ok &&
@@ -581,7 +581,7 @@ function renderPace(r: PaceResults): string {
       const between = l.db?.activeBetweenBlocks ?? null;
       const inUse = between ?? l.db?.active ?? 0;
       const t3 = l.db ? l.db.idleInTransaction === 0 && inUse <= POOL_SIZE / 2 : undefined;
-      return `| ${l.rate}/s | ${l.label} | ${yes(t1)} (p99 ${p99} ms ≤ ${bound}) | ${yes(t2)}${t2b === undefined ? "" : `; ${yes(t2b)} vs ${anchor!.label} (${anchor!.okPerSecond}/s)`} | ${t3 === undefined ? "–" : `${yes(t3)} (${between === null ? `${l.db!.active} active at most` : `${between} active at most between blocks (${l.db!.samplesBetweenBlocks} samples), ${l.db!.active} as a block lands`} of a pool of ${POOL_SIZE}, ${l.db!.idleInTransaction} idle in transaction; ${l.pool ? `${l.pool.waited} of ${l.pool.statements} statements waited for a connection` : "pool waits not read"})`} |`;
+      return `| ${l.rate}/s | ${l.label} | ${yes(t1)} (${l.ok} of ${l.sent} ok${l.errorSamples.length ? `, failed: ${[...new Set(l.errorSamples.map((e) => e.slice(0, 40)))].join("; ")}` : ""}; p99 ${p99} ms, bound ${bound}) | ${yes(t2)}${t2b === undefined ? "" : `; ${yes(t2b)} vs ${anchor!.label} (${anchor!.okPerSecond}/s)`} | ${t3 === undefined ? "–" : `${yes(t3)} (${between === null ? `${l.db!.active} active at most` : `${between} active at most between blocks (${l.db!.samplesBetweenBlocks} samples), ${l.db!.active} as a block lands`} of a pool of ${POOL_SIZE}, ${l.db!.idleInTransaction} idle in transaction; ${l.pool ? `${l.pool.waited} of ${l.pool.statements} statements waited for a connection` : "pool waits not read"})`} |`;
     });
   return `# At a real chain's pace
 

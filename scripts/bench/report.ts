@@ -1,5 +1,5 @@
 /** BENCHMARKS.md from a results JSON and report.md: `npx tsx scripts/bench/report.ts [results.json]`. */
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { AlikeResult } from "./alike";
 import { DEFAULT_OUT, ROOT } from "./config";
@@ -324,9 +324,31 @@ function fill(text: string, scope: Record<string, unknown>): string {
     .replace(/\{\{([\w.]+)\}\}/g, (_, key: string) => fmt(get(scope, key) as Cell));
 }
 
+/**
+ * The verdicts of the last `npm run bench:pace` (a run of its own, on PostgreSQL): its run line, its targets
+ * table, its rewards and its dropped send, as pace.md has them.
+ */
+function paceVerdicts(): string {
+  const file = path.join(ROOT, "scripts/bench/results/pace.md");
+  if (!existsSync(file)) return "_`npm run bench:pace` has not been run._";
+  const text = readFileSync(file, "utf8");
+  const lines = text.split("\n");
+  const run = lines.find((l) => l.startsWith("Run "));
+  const rewards = lines.find((l) => l.startsWith("Rewards:"));
+  const verdicts = text.slice(text.indexOf("| rate | ours |")).trim();
+  return [run, verdicts, rewards].filter(Boolean).join("\n\n");
+}
+
 /** Writes the report of `r` (read from `json`) to `md`; returns the targets table, for the console. */
 export function renderReport(r: Results, json: string, md: string): string {
-  const scope = { ...r, json: path.relative(ROOT, json), targets: targets(r), ...tables(r), ...sentences(r) };
+  const scope = {
+    ...r,
+    json: path.relative(ROOT, json),
+    targets: targets(r),
+    ...tables(r),
+    ...sentences(r),
+    paceVerdicts: paceVerdicts(),
+  };
   writeFileSync(md, fill(readFileSync(path.join(ROOT, "scripts/bench/report.md"), "utf8"), scope));
   return scope.targets;
 }
