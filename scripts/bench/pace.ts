@@ -59,15 +59,6 @@ type DbPeak = {
 /** A sample this long after a new block is taken while payments wait for the next (EVM: 2 s blocks). */
 const BETWEEN_BLOCKS_MS = 700;
 
-/** The chain's head, by JSON-RPC; null when it could not be read. */
-async function headBlock(rpcUrl: string): Promise<string | null> {
-  const res = await fetch(rpcUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] }),
-  }).catch(() => null);
-  return ((await res?.json().catch(() => null)) as { result?: string } | null)?.result ?? null;
-}
 type PaceLevel = LoadResult & {
   key: string;
   label: string;
@@ -124,11 +115,13 @@ function dbSampler(url: string | undefined) {
   });
   let peak = empty();
   // The chain whose blocks the level's payments wait for (EVM levels), its head and when it last moved.
-  let chain: { rpcUrl: string; head: string | null; movedAt: number } | undefined;
+  let chain:
+    | { reader: ReturnType<typeof createPublicClient>; head: bigint | null; movedAt: number }
+    | undefined;
   const sample = async () => {
     let betweenBlocks = false;
     if (chain) {
-      const head = await headBlock(chain.rpcUrl);
+      const head = await chain.reader.getBlockNumber({ cacheTime: 0 }).catch(() => null);
       if (head !== null && head !== chain.head) [chain.head, chain.movedAt] = [head, now()];
       betweenBlocks = chain.head !== null && now() - chain.movedAt > BETWEEN_BLOCKS_MS;
     }
@@ -159,7 +152,9 @@ function dbSampler(url: string | undefined) {
     /** Starts sampling; with `blocksOf`, also tells the samples taken while payments wait for its blocks. */
     start: (blocksOf?: string) => {
       peak = empty();
-      chain = blocksOf ? { rpcUrl: blocksOf, head: null, movedAt: now() } : undefined;
+      chain = blocksOf
+        ? { reader: createPublicClient({ transport: http(blocksOf) }), head: null, movedAt: now() }
+        : undefined;
       timer = setInterval(() => void sample().catch(() => {}), 200);
     },
     stop: async () => {
