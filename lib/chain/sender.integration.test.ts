@@ -1,6 +1,6 @@
 import { createWalletClient, defineChain, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { getTransaction, getTransactionCount } from "viem/actions";
+import { getBlock, getBlockNumber, getTransaction, getTransactionCount } from "viem/actions";
 import { afterAll, describe, expect, it } from "vitest";
 import { type FaultPolicy, PASS, startRpcProxy } from "@/testing/rpc-proxy";
 import { workerDevnet } from "@/testing/worker-devnet";
@@ -23,6 +23,19 @@ const client = createWalletClient({ account, chain, pollingInterval: 50, transpo
 const sender = createSender({ client, account, nonces: createLocalNonceManager(), receiptTimeoutMs: 5_000 });
 const noop = { to: account.address, value: 0n };
 const nextNonce = () => getTransactionCount(client, { address: account.address });
+
+/** The sender's mined transaction at `nonce`, from the last few blocks. */
+async function transactionAt(nonce: number) {
+  const head = await getBlockNumber(client);
+  for (let n = head; n >= 0n && n > head - 10n; n--) {
+    const block = await getBlock(client, { blockNumber: n, includeTransactions: true });
+    const found = block.transactions.find(
+      (t) => t.from === account.address.toLowerCase() && t.nonce === nonce,
+    );
+    if (found) return found;
+  }
+  return undefined;
+}
 
 /** Applies `fault` to the first send only. */
 function firstSend(fault: ReturnType<FaultPolicy>): FaultPolicy {
@@ -82,6 +95,42 @@ describe("the sender", () => {
     expect(after.status).toBe("success");
     expect((await getTransaction(client, { hash: second.hash })).nonce).toBe(nonce + 1);
     expect(await nextNonce()).toBe(nonce + 2);
+  });
+
+  it("fails a swallowed send whose bytes, sent again, the node refuses: its nonce is filled, and the send behind it is mined", async () => {
+    const watching = createSender({
+      client,
+      account,
+      nonces: createLocalNonceManager(),
+      receiptTimeoutMs: 5_000,
+      lostSendCheckMs: 300,
+    });
+    const nonce = await nextNonce();
+    // The first send is swallowed; the same bytes sent again are refused (a node that lost its pool and now
+    // finds the account short): never on the chain, so its nonce must not hold up the send behind it.
+    let swallowed: unknown;
+    proxy.setPolicy(({ method, params }) => {
+      if (!method.startsWith("eth_sendRawTransaction")) return { kind: "pass" };
+      if (swallowed === undefined) {
+        swallowed = params[0];
+        return { kind: "drop" };
+      }
+      return params[0] === swallowed
+        ? { kind: "rpc-error", code: -32003, message: "insufficient funds for gas * price + value" }
+        : { kind: "pass" };
+    });
+    const lost = watching.send({ ...noop, value: 1n });
+    const refused = expect(lost).rejects.toThrow(/insufficient funds/);
+    await new Promise((r) => setTimeout(r, 50));
+    const behind = await watching.send({ ...noop, value: 2n });
+    await refused;
+    const after = behind.receipt ?? (await watching.wait({ hash: behind.hash, timeout: 5_000 }));
+    proxy.setPolicy(PASS);
+    expect(after.status).toBe("success");
+    expect((await getTransaction(client, { hash: behind.hash })).nonce).toBe(nonce + 1);
+    // The refused nonce went to a no-op filler, not to the refused transaction.
+    expect(await nextNonce()).toBe(nonce + 2);
+    expect(await transactionAt(nonce)).toMatchObject({ to: account.address.toLowerCase(), value: 0n });
   });
 
   it("waits by hash for a send the node holds whose answer is slow, instead of waiting out the answer", async () => {
