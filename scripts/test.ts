@@ -105,15 +105,16 @@ function parseArgs(argv: string[]) {
 }
 
 /**
- * What a lane after the first leaves out: what no lane's database can change. Unit tests touch a database
- * only in files named `*.db.test.ts` (testing/db-files-named.ts fails a unit file that opens one under
- * another name), so a further lane runs those alone. These integration files run the same whatever the
- * lane: the embedded database's own tools (backup, restore's refusals, the move to PostgreSQL, which makes
- * a database of its own), and the devnet, the sender and the ownership proof, which touch no database.
+ * What runs on one lane only: what no lane's database can change. Unit tests touch a database only in files
+ * named `*.db.test.ts` (testing/db-files-named.ts fails a unit file that opens one under another name), so a
+ * further lane runs those alone. These integration files run the same whatever the lane: the embedded
+ * database's own tools (backup, restore's refusals, the move to PostgreSQL, which makes a database of its
+ * own) on the first lane, whose database they are; the devnet, the sender and the ownership proof, which
+ * touch no database, on the last, so the two lanes' integration runs end together.
  */
 const UNIT_ON_EVERY_LANE = ".db.test.ts";
-const INTEGRATION_ON_ONE_LANE = [
-  "scripts/db/**",
+const INTEGRATION_ON_FIRST_LANE = ["scripts/db/**"];
+const INTEGRATION_ON_LAST_LANE = [
   "scripts/devnet/**",
   "scripts/ownership-proof.integration.test.ts",
   "lib/chain/sender.integration.test.ts",
@@ -158,7 +159,10 @@ await phase("integration tests and the production build", [
         "run",
         "--project",
         "integration",
-        ...(i > 0 ? INTEGRATION_ON_ONE_LANE.flatMap((glob) => ["--exclude", glob]) : []),
+        ...[
+          ...(i > 0 ? INTEGRATION_ON_FIRST_LANE : []),
+          ...(i < lanes.length - 1 ? INTEGRATION_ON_LAST_LANE : []),
+        ].flatMap((glob) => ["--exclude", glob]),
       ),
     ],
     env: lane.env,

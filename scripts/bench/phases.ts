@@ -3,6 +3,7 @@ import { getDb } from "../../lib/db/client";
 import { submitFeedback } from "../../lib/domain/feedback/submit-feedback";
 import { commitPaid } from "../../lib/payment/commit-paid";
 import { claimPayment } from "../../lib/payment/ledger";
+import { signedOfferExtension } from "../../lib/payment/offer-receipt";
 import { x402Protocol } from "../../lib/payment/x402";
 import { submitFeedbackSchema } from "../../lib/schemas/feedback";
 import type { DevnetInfo } from "../devnet/start-devnet";
@@ -60,5 +61,31 @@ export async function phases(info: DevnetInfo) {
     const steps = { claimDb: summarize(claims), settle: summarize(settles), commitDb: summarize(commits) };
     out.push({ concurrency, load, phases: steps });
   }
-  return { x402: out };
+  return { x402: out, challenge: await challengeCost(charge, required) };
+}
+
+/**
+ * What a 402 costs to make: the whole x402 challenge as the routes build it, and within it the offer's
+ * signature (the offer-receipt extension, where OFFER_RECEIPT_PRIVATE_KEY is set, as on the devnet), one
+ * after another so neither waits on the other.
+ */
+async function challengeCost(charge: ReturnType<typeof feedbackCharge>, required: string) {
+  const requirement = JSON.parse(Buffer.from(required, "base64").toString("utf8")).accepts[0];
+  const each = async (n: number, fn: () => Promise<unknown>) => {
+    const ms: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const t = now();
+      await fn();
+      ms.push(now() - t);
+    }
+    return summarize(ms);
+  };
+  const signed = (await signedOfferExtension(charge.resourceUrl, requirement)) !== undefined;
+  return {
+    offerSigned: signed,
+    challengeMs: await each(config.phasesRequests, () => x402Protocol.challenge(charge)),
+    offerSignatureMs: signed
+      ? await each(config.phasesRequests, () => signedOfferExtension(charge.resourceUrl, requirement))
+      : null,
+  };
 }

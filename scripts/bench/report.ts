@@ -295,11 +295,22 @@ function sentences(r: Results) {
     alikeRun: apart
       ? `These figures were measured by the alike section alone on ${alike.measuredAt.slice(0, 10)} (\`scripts/bench/alike.ts\`), not in the run above.`
       : "",
+    challengeCost: challengeCost(r),
     trend:
       samples.length >= 6 && half.length >= 3
         ? `Over the second half (${half[0]?.t} s → ${half.at(-1)?.t} s) it went ${half[0]?.mib} → ${half.at(-1)?.mib} MiB, a trend of ${slope >= 0 ? "+" : ""}${slope.toFixed(2)} MiB/min (least squares).`
         : "",
   };
+}
+
+/** What a 402 costs to make, and the offer's signature within it; empty for runs before it was measured. */
+function challengeCost(r: Results): string {
+  const cost = ok(r.phases)?.challenge;
+  if (!cost) return "";
+  const signature = cost.offerSignatureMs
+    ? row`, of which the offer's signature (the offer-receipt extension) ${cost.offerSignatureMs.p50} ms (p95 ${cost.offerSignatureMs.p95} ms)`
+    : " (no offer signed: OFFER_RECEIPT_PRIVATE_KEY unset)";
+  return row`A 402's x402 challenge takes ${cost.challengeMs.p50} ms to make at p50 (p95 ${cost.challengeMs.p95} ms)${signature}, one after another in process.`;
 }
 
 const get = (o: unknown, key: string) =>
