@@ -6,7 +6,7 @@
  * in flight, the database's connections in use and transactions left open (sampled from pg_stat_activity),
  * and the server's RSS. Writes scripts/bench/results/pace.json and pace.md (docs/benchmarks.md).
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
@@ -29,6 +29,8 @@ import { x402Challenge } from "./x402";
 const EVM_BLOCK_SECONDS = 2;
 const rates = (process.env.BENCH_PACE_RATES || (QUICK ? "5" : "25,50,100")).split(",").map(Number);
 const seconds = Number(process.env.BENCH_PACE_SECONDS || (QUICK ? 10 : 60));
+/** Which servers to measure (x402, withX402, mpp, mppx), for a look at one; every one by default. */
+const only = process.env.BENCH_PACE_TARGETS?.split(",");
 const OUT = path.join(ROOT, "scripts/bench/results", QUICK ? "pace-quick.json" : "pace.json");
 
 type Target = {
@@ -88,6 +90,8 @@ type PaceLevel = LoadResult & {
    * JavaScript runs there, so at 1 the process can take no more, however idle the other core.
    */
   mainThreadBusy?: number | null;
+  /** Cores used on average over the level by PostgreSQL's processes and by the chains (anvil), all of them. */
+  helperCores?: Record<keyof typeof HELPERS, number> | null;
 };
 
 /** The CPU time of a process's main thread so far, in seconds (Linux); null where unreadable. */
@@ -105,6 +109,33 @@ function mainThreadSeconds(pid: number | undefined): number | null {
 
 /** Linux's USER_HZ on every architecture Node runs on. */
 const CLOCK_TICKS = 100;
+
+/** The processes whose CPU each level reads beside the server's: the database's and the chains'. */
+const HELPERS = { postgres: "postgres", anvil: "anvil" } as const;
+
+/** CPU seconds so far of every process whose command is one of HELPERS (Linux); null elsewhere. */
+function helperSeconds(): Record<keyof typeof HELPERS, number> | null {
+  const total = { postgres: 0, anvil: 0 };
+  try {
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      } catch {
+        continue; // it ended meanwhile
+      }
+      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const name = (Object.keys(HELPERS) as (keyof typeof HELPERS)[]).find((k) => comm === HELPERS[k]);
+      if (!name) continue;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total[name] += (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    }
+    return total;
+  } catch {
+    return null;
+  }
+}
 
 /** The machine's CPU time so far, busy and all, from /proc/stat (Linux); null elsewhere. */
 function cpuTimes(): { busy: number; all: number } | null {
@@ -257,6 +288,7 @@ async function level(
   const t0 = now();
   const cpuBefore = cpuTimes();
   const mainBefore = mainThreadSeconds(t.pid);
+  const helpersBefore = helperSeconds();
   const load = await openLoop(count, rate, async (i) => {
     const headers = await prepare(i);
     const sent = now();
@@ -267,6 +299,7 @@ async function level(
   const wallMs = now() - t0;
   const cpuAfter = cpuTimes();
   const mainAfter = mainThreadSeconds(t.pid);
+  const helpersAfter = helperSeconds();
   clearInterval(rssTimer);
   const peak = t.ours ? await db.stop() : null;
   const poolAfter = t.ours ? await scrapePool(new URL(t.url).origin) : null;
@@ -300,9 +333,17 @@ async function level(
       mainBefore !== null && mainAfter !== null
         ? Math.round(((mainAfter - mainBefore) / (wallMs / 1000)) * 100) / 100
         : null,
+    helperCores:
+      helpersBefore && helpersAfter
+        ? {
+            postgres:
+              Math.round(((helpersAfter.postgres - helpersBefore.postgres) / (wallMs / 1000)) * 100) / 100,
+            anvil: Math.round(((helpersAfter.anvil - helpersBefore.anvil) / (wallMs / 1000)) * 100) / 100,
+          }
+        : null,
   };
   console.log(
-    `  ${t.label.padEnd(16)} ${rate}/s: ${load.ok}/${count} ok, ${result.okPerSecond}/s, p50 ${load.latency.p50} p95 ${load.latency.p95} p99 ${load.latency.p99} ms, in flight ≤ ${load.maxInFlight}, CPU ${result.cpuBusy === null || result.cpuBusy === undefined ? "–" : `${Math.round(result.cpuBusy * 100)}%`} busy, server's main thread ${result.mainThreadBusy === null || result.mainThreadBusy === undefined ? "–" : `${Math.round(result.mainThreadBusy * 100)}%`}${peak ? `, db active ≤ ${peak.active} of ${peak.open} open, idle in transaction ≤ ${peak.idleInTransaction}, oldest transaction ${peak.oldestTransaction?.ms} ms, longest statement ${peak.longestStatementMs} ms${peak.activeBetweenBlocks === null ? "" : `, between blocks ≤ ${peak.activeBetweenBlocks} active`}` : ""}${pool ? `, pool: ${pool.waited} of ${pool.statements} waited, ≤ ${pool.peakInFlight} in flight` : ""}`,
+    `  ${t.label.padEnd(16)} ${rate}/s: ${load.ok}/${count} ok, ${result.okPerSecond}/s, p50 ${load.latency.p50} p95 ${load.latency.p95} p99 ${load.latency.p99} ms, in flight ≤ ${load.maxInFlight}, CPU ${result.cpuBusy === null || result.cpuBusy === undefined ? "–" : `${Math.round(result.cpuBusy * 100)}%`} busy, server's main thread ${result.mainThreadBusy === null || result.mainThreadBusy === undefined ? "–" : `${Math.round(result.mainThreadBusy * 100)}%`}${result.helperCores ? `, PostgreSQL ${result.helperCores.postgres} cores, anvil ${result.helperCores.anvil}` : ""}${peak ? `, db active ≤ ${peak.active} of ${peak.open} open, idle in transaction ≤ ${peak.idleInTransaction}, oldest transaction ${peak.oldestTransaction?.ms} ms, longest statement ${peak.longestStatementMs} ms${peak.activeBetweenBlocks === null ? "" : `, between blocks ≤ ${peak.activeBetweenBlocks} active`}` : ""}${pool ? `, pool: ${pool.waited} of ${pool.statements} waited, ≤ ${pool.peakInFlight} in flight` : ""}`,
   );
   return result;
 }
@@ -364,6 +405,7 @@ async function main() {
         ours: false,
       },
     ];
+    if (only) targets.splice(0, targets.length, ...targets.filter((t) => only.includes(t.key)));
     const payers = x402Payers(info);
     const mppClients = info.accounts.map((a) => createMppFetch(info.tempo, a.privateKey, fetch));
     const db = dbSampler(DATABASE_URL);
@@ -678,7 +720,7 @@ function renderPace(r: PaceResults): string {
     r.rewards.payoutRows === REWARDS;
   const rows = r.levels.map(
     (l) =>
-      `| ${l.rate}/s | ${l.label} | ${l.ok} / ${l.sent} | ${l.okPerSecond} | ${l.latency.p50} / ${l.latency.p95} / ${l.latency.p99} | ${l.paid.p50} / ${l.paid.p99} | ${l.maxInFlight} | ${l.db ? `${l.db.active} of ${l.db.open} (${l.db.idleInTransaction})${l.db.oldestTransaction ? `; ${l.db.oldestTransaction.ms} / ${l.db.longestStatementMs}` : ""}` : "–"} | ${l.pool ? `${l.pool.waited} of ${l.pool.statements} (≤ ${l.pool.peakInFlight})` : "–"} | ${l.rssMiB ?? "–"} | ${percent(l.cpuBusy)} / ${percent(l.mainThreadBusy)} |`,
+      `| ${l.rate}/s | ${l.label} | ${l.ok} / ${l.sent} | ${l.okPerSecond} | ${l.latency.p50} / ${l.latency.p95} / ${l.latency.p99} | ${l.paid.p50} / ${l.paid.p99} | ${l.maxInFlight} | ${l.db ? `${l.db.active} of ${l.db.open} (${l.db.idleInTransaction})${l.db.oldestTransaction ? `; ${l.db.oldestTransaction.ms} / ${l.db.longestStatementMs}` : ""}` : "–"} | ${l.pool ? `${l.pool.waited} of ${l.pool.statements} (≤ ${l.pool.peakInFlight})` : "–"} | ${l.rssMiB ?? "–"} | ${percent(l.cpuBusy)} / ${percent(l.mainThreadBusy)}${l.helperCores ? ` / ${l.helperCores.postgres} / ${l.helperCores.anvil}` : ""} |`,
   );
   const verdicts = r.levels
     .filter((l) => l.key === "x402" || l.key === "mpp")
@@ -723,7 +765,7 @@ function renderPace(r: PaceResults): string {
 Run ${r.startedAt} on ${r.database === "postgres" ? "PostgreSQL" : "embedded PGlite"}, ${r.machine.cores} cores; load average at the end ${r.loadAverageAtEnd.join(" / ")}.
 EVM blocks every ${r.pace.evmBlockSeconds} s with no instant mining, Tempo blocks every ${r.pace.tempoBlockSeconds} s (\`DEVNET_BLOCK_TIME\`); each level ${r.pace.seconds} s of open-loop arrivals. Rendered by \`scripts/bench/pace.ts\` from \`${path.basename(OUT)}\`.
 
-| rate | target | ok / sent | ok/s | latency p50 / p95 / p99 (ms, from arrival) | paid call p50 / p99 (ms) | most in flight | db active of open (idle in tx); oldest transaction / longest statement (ms) | pool waits of statements (most in flight) | RSS MiB | CPU busy: machine / server's main thread |
+| rate | target | ok / sent | ok/s | latency p50 / p95 / p99 (ms, from arrival) | paid call p50 / p99 (ms) | most in flight | db active of open (idle in tx); oldest transaction / longest statement (ms) | pool waits of statements (most in flight) | RSS MiB | CPU: machine busy / server's main thread busy / PostgreSQL, anvil cores |
 |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
 ${rows.join("\n")}
 
