@@ -63,6 +63,8 @@ type DbPeak = {
   oldestTransaction?: { ms: number; what: string };
   /** The longest-running statement at any sample (ms since it was sent). */
   longestStatementMs?: number;
+  /** What the active statements were waiting on, summed over the samples ("on CPU" when on nothing). */
+  waits?: Record<string, number>;
 };
 
 /** A sample this long after a new block is taken while payments wait for the next (EVM: 2 s blocks). */
@@ -83,15 +85,21 @@ type PaceLevel = LoadResult & {
   /** Our pool's own counts over the level (its /metrics): sent, waited for a connection, most in flight. */
   pool: PoolWindow | null;
   rssMiB: number | null;
-  /** How busy the machine's CPUs were over the level (0 to 1, from /proc/stat); absent where unreadable. */
+  /** How busy the machine's CPUs were over the level's arrivals (0 to 1, from /proc/stat); absent where unreadable. */
   cpuBusy?: number | null;
   /**
-   * How busy the server's main thread was over the level (0 to 1 of one core, from /proc/<pid>/task/<pid>/stat):
+   * How busy the server's main thread was over the level's arrivals (0 to 1 of one core, from /proc/<pid>/task/<pid>/stat):
    * JavaScript runs there, so at 1 the process can take no more, however idle the other core.
    */
   mainThreadBusy?: number | null;
-  /** Cores used on average over the level by PostgreSQL's processes and by the chains (anvil), all of them. */
+  /** Cores used on average over the level's arrivals by PostgreSQL's processes and by the chains (anvil), all of them. */
   helperCores?: Record<keyof typeof HELPERS, number> | null;
+  /**
+   * The server's main-thread CPU per ok call over the whole level (ms), and what the level's rate asks of that
+   * thread at that cost (cores): at 1 or more, one process cannot keep up, busy or not between blocks.
+   */
+  mainThreadMsPerCall?: number | null;
+  mainThreadDemand?: number | null;
 };
 
 /** The CPU time of a process's main thread so far, in seconds (Linux); null where unreadable. */
@@ -154,6 +162,14 @@ function cpuTimes(): { busy: number; all: number } | null {
   }
 }
 
+/** The waits the active statements were sampled in, most first. */
+const topWaits = (waits: Record<string, number>) =>
+  Object.entries(waits)
+    .sort((x, y) => y[1] - x[1])
+    .slice(0, 5)
+    .map(([wait, n]) => `${wait} ${n}`)
+    .join(", ") || "none";
+
 const percent = (share: number | null | undefined) =>
   share === null || share === undefined ? "–" : `${Math.round(share * 100)}%`;
 
@@ -198,6 +214,7 @@ function dbSampler(url: string | undefined) {
     samplesBetweenBlocks: 0,
     oldestTransaction: { ms: 0, what: "" },
     longestStatementMs: 0,
+    waits: {},
   });
   let peak = empty();
   // The chain whose blocks the level's payments wait for (EVM levels), its head and when it last moved.
@@ -213,14 +230,17 @@ function dbSampler(url: string | undefined) {
     }
     // Ages from the server's own clock, so the sampler's delay cannot add to them.
     const rows = await sql<
-      { state: string | null; what: string; xact_ms: number | null; query_ms: number | null }[]
+      { state: string | null; what: string; wait: string; xact_ms: number | null; query_ms: number | null }[]
     >`
       select state, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 60) as what,
+        coalesce(wait_event_type || ':' || wait_event, 'on CPU') as wait,
         (extract(epoch from clock_timestamp() - xact_start) * 1000)::float8 as xact_ms,
         case when state = 'active' then (extract(epoch from clock_timestamp() - query_start) * 1000)::float8 end as query_ms
       from pg_stat_activity
       where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()`;
     const busy = rows.filter((r) => r.state !== "idle");
+    const waits = { ...peak.waits };
+    for (const r of rows) if (r.state === "active") waits[r.wait] = (waits[r.wait] ?? 0) + 1;
     const oldest = rows.reduce<(typeof rows)[number] | null>(
       (o, r) => (r.xact_ms !== null && r.xact_ms > (o?.xact_ms ?? -1) ? r : o),
       null,
@@ -247,6 +267,7 @@ function dbSampler(url: string | undefined) {
           ? { ms: Math.round(oldest.xact_ms!), what: `${oldest.state}: ${oldest.what}` }
           : peak.oldestTransaction,
       longestStatementMs: Math.max(peak.longestStatementMs ?? 0, Math.round(longest)),
+      waits,
     };
   };
   return {
@@ -286,9 +307,27 @@ async function level(
   if (t.ours) db.start(t.blocksOf);
   const poolBefore = t.ours ? await scrapePool(new URL(t.url).origin) : null;
   const t0 = now();
+  // The CPU readings cover the level's arrivals (its first `seconds`), not the backlog's drain after them:
+  // a server that falls behind is busiest while calls keep coming.
   const cpuBefore = cpuTimes();
   const mainBefore = mainThreadSeconds(t.pid);
   const helpersBefore = helperSeconds();
+  let arrivalsEnd:
+    | {
+        ms: number;
+        cpu: ReturnType<typeof cpuTimes>;
+        main: number | null;
+        helpers: ReturnType<typeof helperSeconds>;
+      }
+    | undefined;
+  const arrivalsTimer = setTimeout(() => {
+    arrivalsEnd = {
+      ms: now() - t0,
+      cpu: cpuTimes(),
+      main: mainThreadSeconds(t.pid),
+      helpers: helperSeconds(),
+    };
+  }, seconds * 1000);
   const load = await openLoop(count, rate, async (i) => {
     const headers = await prepare(i);
     const sent = now();
@@ -297,9 +336,12 @@ async function level(
     return res.status === 200 || res.status === 201 ? null : `${res.status} ${res.text.slice(0, 300)}`;
   });
   const wallMs = now() - t0;
-  const cpuAfter = cpuTimes();
-  const mainAfter = mainThreadSeconds(t.pid);
-  const helpersAfter = helperSeconds();
+  clearTimeout(arrivalsTimer);
+  arrivalsEnd ??= { ms: wallMs, cpu: cpuTimes(), main: mainThreadSeconds(t.pid), helpers: helperSeconds() };
+  const { ms: arrivalsMs, cpu: cpuAfter, main: mainAfter, helpers: helpersAfter } = arrivalsEnd;
+  const mainEnd = mainThreadSeconds(t.pid);
+  const msPerCall =
+    mainBefore !== null && mainEnd !== null && load.ok > 0 ? ((mainEnd - mainBefore) * 1000) / load.ok : null;
   clearInterval(rssTimer);
   const peak = t.ours ? await db.stop() : null;
   const poolAfter = t.ours ? await scrapePool(new URL(t.url).origin) : null;
@@ -331,19 +373,22 @@ async function level(
         : null,
     mainThreadBusy:
       mainBefore !== null && mainAfter !== null
-        ? Math.round(((mainAfter - mainBefore) / (wallMs / 1000)) * 100) / 100
+        ? Math.round(((mainAfter - mainBefore) / (arrivalsMs / 1000)) * 100) / 100
         : null,
+    mainThreadMsPerCall: msPerCall === null ? null : Math.round(msPerCall * 100) / 100,
+    mainThreadDemand: msPerCall === null ? null : Math.round(((msPerCall * rate) / 1000) * 100) / 100,
     helperCores:
       helpersBefore && helpersAfter
         ? {
             postgres:
-              Math.round(((helpersAfter.postgres - helpersBefore.postgres) / (wallMs / 1000)) * 100) / 100,
-            anvil: Math.round(((helpersAfter.anvil - helpersBefore.anvil) / (wallMs / 1000)) * 100) / 100,
+              Math.round(((helpersAfter.postgres - helpersBefore.postgres) / (arrivalsMs / 1000)) * 100) /
+              100,
+            anvil: Math.round(((helpersAfter.anvil - helpersBefore.anvil) / (arrivalsMs / 1000)) * 100) / 100,
           }
         : null,
   };
   console.log(
-    `  ${t.label.padEnd(16)} ${rate}/s: ${load.ok}/${count} ok, ${result.okPerSecond}/s, p50 ${load.latency.p50} p95 ${load.latency.p95} p99 ${load.latency.p99} ms, in flight ≤ ${load.maxInFlight}, CPU ${result.cpuBusy === null || result.cpuBusy === undefined ? "–" : `${Math.round(result.cpuBusy * 100)}%`} busy, server's main thread ${result.mainThreadBusy === null || result.mainThreadBusy === undefined ? "–" : `${Math.round(result.mainThreadBusy * 100)}%`}${result.helperCores ? `, PostgreSQL ${result.helperCores.postgres} cores, anvil ${result.helperCores.anvil}` : ""}${peak ? `, db active ≤ ${peak.active} of ${peak.open} open, idle in transaction ≤ ${peak.idleInTransaction}, oldest transaction ${peak.oldestTransaction?.ms} ms, longest statement ${peak.longestStatementMs} ms${peak.activeBetweenBlocks === null ? "" : `, between blocks ≤ ${peak.activeBetweenBlocks} active`}` : ""}${pool ? `, pool: ${pool.waited} of ${pool.statements} waited, ≤ ${pool.peakInFlight} in flight` : ""}`,
+    `  ${t.label.padEnd(16)} ${rate}/s: ${load.ok}/${count} ok, ${result.okPerSecond}/s, p50 ${load.latency.p50} p95 ${load.latency.p95} p99 ${load.latency.p99} ms, in flight ≤ ${load.maxInFlight}, CPU ${result.cpuBusy === null || result.cpuBusy === undefined ? "–" : `${Math.round(result.cpuBusy * 100)}%`} busy, server's main thread ${result.mainThreadBusy === null || result.mainThreadBusy === undefined ? "–" : `${Math.round(result.mainThreadBusy * 100)}%`} (${result.mainThreadMsPerCall} ms a call: ${result.mainThreadDemand} cores asked)${result.helperCores ? `, PostgreSQL ${result.helperCores.postgres} cores, anvil ${result.helperCores.anvil}` : ""}${peak ? `, db active ≤ ${peak.active} of ${peak.open} open, idle in transaction ≤ ${peak.idleInTransaction}, oldest transaction ${peak.oldestTransaction?.ms} ms, longest statement ${peak.longestStatementMs} ms${peak.activeBetweenBlocks === null ? "" : `, between blocks ≤ ${peak.activeBetweenBlocks} active`}` : ""}${pool ? `, pool: ${pool.waited} of ${pool.statements} waited, ≤ ${pool.peakInFlight} in flight` : ""}${peak?.waits ? `, active statements by wait: ${topWaits(peak.waits)}` : ""}`,
   );
   return result;
 }
@@ -720,7 +765,7 @@ function renderPace(r: PaceResults): string {
     r.rewards.payoutRows === REWARDS;
   const rows = r.levels.map(
     (l) =>
-      `| ${l.rate}/s | ${l.label} | ${l.ok} / ${l.sent} | ${l.okPerSecond} | ${l.latency.p50} / ${l.latency.p95} / ${l.latency.p99} | ${l.paid.p50} / ${l.paid.p99} | ${l.maxInFlight} | ${l.db ? `${l.db.active} of ${l.db.open} (${l.db.idleInTransaction})${l.db.oldestTransaction ? `; ${l.db.oldestTransaction.ms} / ${l.db.longestStatementMs}` : ""}` : "–"} | ${l.pool ? `${l.pool.waited} of ${l.pool.statements} (≤ ${l.pool.peakInFlight})` : "–"} | ${l.rssMiB ?? "–"} | ${percent(l.cpuBusy)} / ${percent(l.mainThreadBusy)}${l.helperCores ? ` / ${l.helperCores.postgres} / ${l.helperCores.anvil}` : ""} |`,
+      `| ${l.rate}/s | ${l.label} | ${l.ok} / ${l.sent} | ${l.okPerSecond} | ${l.latency.p50} / ${l.latency.p95} / ${l.latency.p99} | ${l.paid.p50} / ${l.paid.p99} | ${l.maxInFlight} | ${l.db ? `${l.db.active} of ${l.db.open} (${l.db.idleInTransaction})${l.db.oldestTransaction ? `; ${l.db.oldestTransaction.ms} / ${l.db.longestStatementMs}` : ""}` : "–"} | ${l.pool ? `${l.pool.waited} of ${l.pool.statements} (≤ ${l.pool.peakInFlight})` : "–"} | ${l.rssMiB ?? "–"} | ${percent(l.cpuBusy)} / ${percent(l.mainThreadBusy)}${l.mainThreadMsPerCall ? ` (${l.mainThreadMsPerCall} ms a call)` : ""}${l.helperCores ? ` / ${l.helperCores.postgres} / ${l.helperCores.anvil}` : ""} |`,
   );
   const verdicts = r.levels
     .filter((l) => l.key === "x402" || l.key === "mpp")
@@ -754,8 +799,8 @@ function renderPace(r: PaceResults): string {
       const limit =
         (l.cpuBusy ?? 0) >= CPU_SATURATED
           ? `**beyond this machine's CPU** (${percent(l.cpuBusy)} busy)`
-          : (l.mainThreadBusy ?? 0) >= CPU_SATURATED
-            ? `**beyond one server process** (its main thread ${percent(l.mainThreadBusy)} busy, the machine ${percent(l.cpuBusy)})`
+          : (l.mainThreadBusy ?? 0) >= CPU_SATURATED || (l.mainThreadDemand ?? 0) >= CPU_SATURATED
+            ? `**beyond one server process** (${l.mainThreadMsPerCall} ms of its main thread a call, ${l.mainThreadDemand} cores at ${l.rate}/s; ${percent(l.mainThreadBusy)} busy, the machine ${percent(l.cpuBusy)})`
             : null;
       const judge = (met: boolean) => (!met && limit ? limit : yes(met));
       return `| ${l.rate}/s | ${l.label} | ${judge(t1)} (${l.ok} of ${l.sent} ok${l.errorSamples.length ? `, failed: ${[...new Set(l.errorSamples.map((e) => e.slice(0, 40)))].join("; ")}` : ""}; p99 ${p99} ms, bound ${bound}) | ${judge(t2)}${t2b === undefined ? "" : `; ${judge(t2b)} vs ${anchor!.label} (${anchor!.okPerSecond}/s)`} | ${t3 === undefined ? "–" : `${yes(t3)} (${between === null ? `${l.db!.active} active at most` : `${between} active at most between blocks (${l.db!.samplesBetweenBlocks} samples), ${l.db!.active} as a block lands`} of a pool of ${POOL_SIZE}, ${l.db!.idleInTransaction} idle in transaction${age}; ${l.pool ? `${l.pool.waited} of ${l.pool.statements} statements waited for a connection` : "pool waits not read"})`} |`;
