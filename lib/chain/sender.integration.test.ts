@@ -37,6 +37,16 @@ async function transactionAt(nonce: number) {
   return undefined;
 }
 
+/** A sender of its own that asks the node about a send still unanswered after `lostSendCheckMs`. */
+const watchingSender = (lostSendCheckMs: number) =>
+  createSender({
+    client,
+    account,
+    nonces: createLocalNonceManager(),
+    receiptTimeoutMs: 5_000,
+    lostSendCheckMs,
+  });
+
 /** Applies `fault` to the first send only. */
 function firstSend(fault: ReturnType<FaultPolicy>): FaultPolicy {
   let done = false;
@@ -71,13 +81,7 @@ describe("the sender", () => {
   });
 
   it("sends a swallowed send's bytes again once the node is found not to hold it: the sends behind it wait for it, not for the timeout", async () => {
-    const watching = createSender({
-      client,
-      account,
-      nonces: createLocalNonceManager(),
-      receiptTimeoutMs: 5_000,
-      lostSendCheckMs: 300,
-    });
+    const watching = watchingSender(300);
     const nonce = await nextNonce();
     // Never answered, never forwarded: without the look after 300 ms it would hang for the client's 10 s.
     proxy.setPolicy(firstSend({ kind: "drop" }));
@@ -98,13 +102,7 @@ describe("the sender", () => {
   });
 
   it("fails a swallowed send whose bytes, sent again, the node refuses: its nonce is filled, and the send behind it is mined", async () => {
-    const watching = createSender({
-      client,
-      account,
-      nonces: createLocalNonceManager(),
-      receiptTimeoutMs: 5_000,
-      lostSendCheckMs: 300,
-    });
+    const watching = watchingSender(300);
     const nonce = await nextNonce();
     // The first send is swallowed; the same bytes sent again are refused (a node that lost its pool and now
     // finds the account short): never on the chain, so its nonce must not hold up the send behind it.
@@ -134,13 +132,7 @@ describe("the sender", () => {
   });
 
   it("waits by hash for a send the node holds whose answer is slow, instead of waiting out the answer", async () => {
-    const watching = createSender({
-      client,
-      account,
-      nonces: createLocalNonceManager(),
-      receiptTimeoutMs: 5_000,
-      lostSendCheckMs: 200,
-    });
+    const watching = watchingSender(200);
     let release = () => {};
     const answer = new Promise<void>((resolve) => {
       release = resolve;

@@ -106,10 +106,7 @@ type PaceLevel = LoadResult & {
 function mainThreadSeconds(pid: number | undefined): number | null {
   if (!pid) return null;
   try {
-    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8");
-    // After the command's closing parenthesis: the 14th and 15th fields are utime and stime, in clock ticks.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    return cpuSecondsOf(readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8"));
   } catch {
     return null;
   }
@@ -117,6 +114,13 @@ function mainThreadSeconds(pid: number | undefined): number | null {
 
 /** Linux's USER_HZ on every architecture Node runs on. */
 const CLOCK_TICKS = 100;
+
+/** The CPU seconds (user and system) a `/proc/.../stat` line counts. */
+function cpuSecondsOf(stat: string): number {
+  // After the command's closing parenthesis: the 14th and 15th fields are utime and stime, in clock ticks.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
 
 /** The processes whose CPU each level reads beside the server's: the database's and the chains'. */
 const HELPERS = { postgres: "postgres", anvil: "anvil" } as const;
@@ -136,8 +140,7 @@ function helperSeconds(): Record<keyof typeof HELPERS, number> | null {
       const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
       const name = (Object.keys(HELPERS) as (keyof typeof HELPERS)[]).find((k) => comm === HELPERS[k]);
       if (!name) continue;
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      total[name] += (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+      total[name] += cpuSecondsOf(stat);
     }
     return total;
   } catch {
