@@ -36,14 +36,14 @@ async function site(port: number, upstreams: string[], dir: string): Promise<str
 }
 
 /** The process-wide part a distribution's nginx.conf holds, pointed into `dir`: no root-owned path. */
-function main(dir: string): string {
+function main(dir: string, workerConnections: number): string {
   const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
     .map((kind) => `${kind}_temp_path ${path.join(dir, `${kind}-temp`)};`)
     .join("\n  ");
   return `worker_processes 1;
 pid ${path.join(dir, "nginx.pid")};
 error_log ${path.join(dir, "error.log")} notice;
-events { worker_connections 512; }
+events { worker_connections ${workerConnections}; }
 http {
   ${temp}
   include ${path.join(dir, "feedback.conf")};
@@ -59,15 +59,17 @@ export type Nginx = Balancer & { accessLog(): AccessLine[]; errorLog(): string }
 
 /**
  * Starts nginx on `port` once the instances are known (an upstream block cannot be empty), and reloads
- * it (SIGHUP) when they change. `-g 'daemon off;'` keeps the master process a child of this one.
+ * it (SIGHUP) when they change. `-g 'daemon off;'` keeps the master process a child of this one. Each
+ * request in flight holds two of its `workerConnections` (the client's and the instance's): 512 by
+ * default, as Debian's nginx.conf has it.
  */
-export async function startNginx(port: number): Promise<Nginx> {
+export async function startNginx(port: number, { workerConnections = 512 } = {}): Promise<Nginx> {
   const binary = nginxBinary();
   if (!binary) throw new Error("nginx is not installed (apt-get install -y nginx)");
   const dir = await mkdtemp(path.join(tmpdir(), "nginx-"));
   // Workers run as nobody when the master runs as root: they must reach the temp paths inside.
   await chmod(dir, 0o755);
-  await writeFile(path.join(dir, "nginx.conf"), main(dir));
+  await writeFile(path.join(dir, "nginx.conf"), main(dir, workerConnections));
   let child: ChildProcess | undefined;
   let current = "";
   const url = `http://127.0.0.1:${port}`;

@@ -13,6 +13,7 @@ import postgres from "postgres";
 import { createPublicClient, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { startRpcProxy } from "@/testing/rpc-proxy";
+import { startNginx } from "../../e2e/chaos/nginx";
 import { createMppFetch } from "../clients/mpp-payer";
 import { freePort } from "../devnet/anvil";
 import { devnetAppEnv } from "../devnet/app-env";
@@ -27,10 +28,20 @@ import { buildApp, startNext } from "./servers";
 import { x402Challenge } from "./x402";
 
 const EVM_BLOCK_SECONDS = 2;
+/** The key of x402 on two instances behind nginx. */
+const PAIR = "x402x2";
 const rates = (process.env.BENCH_PACE_RATES || (QUICK ? "5" : "25,50,100")).split(",").map(Number);
 const seconds = Number(process.env.BENCH_PACE_SECONDS || (QUICK ? 10 : 60));
 /** Which servers to measure (x402, withX402, mpp, mppx), for a look at one; every one by default. */
 const only = process.env.BENCH_PACE_TARGETS?.split(",");
+/**
+ * The rates at which x402 is also measured on two instances of our build behind nginx (deploy/nginx.conf),
+ * each with its own facilitator key: the levels one process's JavaScript thread cannot carry alone.
+ */
+const pairRates = (process.env.BENCH_PACE_PAIR_RATES ?? (QUICK ? "5" : "100"))
+  .split(",")
+  .filter(Boolean)
+  .map(Number);
 const OUT = path.join(ROOT, "scripts/bench/results", QUICK ? "pace-quick.json" : "pace.json");
 
 type Target = {
@@ -38,8 +49,13 @@ type Target = {
   label: string;
   protocol: "x402" | "mpp";
   url: string;
-  pid: number;
+  /** The server's main-thread process, one per instance serving `url`. */
+  pids: number[];
+  /** Our instances' own origins (their /metrics); none for an anchor. */
+  origins: string[];
   ours: boolean;
+  /** The rates this target is measured at, when not every one. */
+  rates?: number[];
   /** The RPC of the chain whose blocks the payments wait for, where that leaves time between blocks. */
   blocksOf?: string;
 };
@@ -74,6 +90,8 @@ type PaceLevel = LoadResult & {
   key: string;
   label: string;
   protocol: "x402" | "mpp";
+  /** Instances of the server behind the level's URL (absent in runs before two were measured: one). */
+  instances?: number;
   rate: number;
   sent: number;
   maxInFlight: number;
@@ -84,29 +102,35 @@ type PaceLevel = LoadResult & {
   db: DbPeak | null;
   /** Our pool's own counts over the level (its /metrics): sent, waited for a connection, most in flight. */
   pool: PoolWindow | null;
+  /** The server's resident memory at its most, summed over its instances. */
   rssMiB: number | null;
   /** How busy the machine's CPUs were over the level's arrivals (0 to 1, from /proc/stat); absent where unreadable. */
   cpuBusy?: number | null;
   /**
    * How busy the server's main thread was over the level's arrivals (0 to 1 of one core, from /proc/<pid>/task/<pid>/stat):
-   * JavaScript runs there, so at 1 the process can take no more, however idle the other core.
+   * JavaScript runs there, so at 1 the process can take no more, however idle the other core. With several
+   * instances, their threads' average.
    */
   mainThreadBusy?: number | null;
   /** Cores used on average over the level's arrivals by PostgreSQL's processes and by the chains (anvil), all of them. */
   helperCores?: Record<keyof typeof HELPERS, number> | null;
   /**
-   * The server's main-thread CPU per ok call over the whole level (ms), and what the level's rate asks of that
-   * thread at that cost (cores): at 1 or more, one process cannot keep up, busy or not between blocks.
+   * The server's main-thread CPU per ok call over the whole level (ms, all instances' threads together), and what
+   * the level's rate asks of each instance's thread at that cost (cores): at 1 or more, the instances cannot keep
+   * up, busy or not between blocks.
    */
   mainThreadMsPerCall?: number | null;
   mainThreadDemand?: number | null;
 };
 
-/** The CPU time of a process's main thread so far, in seconds (Linux); null where unreadable. */
-function mainThreadSeconds(pid: number | undefined): number | null {
-  if (!pid) return null;
+/** The CPU time of processes' main threads so far, in seconds, summed (Linux); null where one is unreadable. */
+function mainThreadSeconds(pids: number[]): number | null {
+  if (pids.length === 0) return null;
   try {
-    return cpuSecondsOf(readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8"));
+    return pids.reduce(
+      (sum, pid) => sum + cpuSecondsOf(readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8")),
+      0,
+    );
   } catch {
     return null;
   }
@@ -181,7 +205,21 @@ const CPU_SATURATED = 0.95;
 
 type PoolWindow = { statements: number; waited: number; peakInFlight: number; size: number };
 
-/** Our pool's counters from /metrics (lib/db/pool-stats.ts); reading them starts the next peak window. */
+/**
+ * Our pools' counters from each instance's /metrics (lib/db/pool-stats.ts), summed (the most in flight: the
+ * instances' peaks added, an upper bound); reading them starts the next peak window.
+ */
+async function scrapePools(origins: string[]): Promise<PoolWindow | null> {
+  const each = await Promise.all(origins.map(scrapePool));
+  if (each.length === 0 || each.some((p) => p === null)) return null;
+  return (each as PoolWindow[]).reduce((sum, p) => ({
+    size: sum.size + p.size,
+    statements: sum.statements + p.statements,
+    waited: sum.waited + p.waited,
+    peakInFlight: sum.peakInFlight + p.peakInFlight,
+  }));
+}
+
 async function scrapePool(origin: string): Promise<PoolWindow | null> {
   const res = await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   if (!res.ok) return null;
@@ -305,15 +343,18 @@ async function level(
   const paidMs: number[] = [];
   let rss = 0;
   const rssTimer = setInterval(() => {
-    rss = Math.max(rss, rssKiB(t.pid) ?? 0);
+    rss = Math.max(
+      rss,
+      t.pids.reduce((sum, pid) => sum + (rssKiB(pid) ?? 0), 0),
+    );
   }, 1000);
   if (t.ours) db.start(t.blocksOf);
-  const poolBefore = t.ours ? await scrapePool(new URL(t.url).origin) : null;
+  const poolBefore = t.ours ? await scrapePools(t.origins) : null;
   const t0 = now();
   // The CPU readings cover the level's arrivals (its first `seconds`), not the backlog's drain after them:
   // a server that falls behind is busiest while calls keep coming.
   const cpuBefore = cpuTimes();
-  const mainBefore = mainThreadSeconds(t.pid);
+  const mainBefore = mainThreadSeconds(t.pids);
   const helpersBefore = helperSeconds();
   let arrivalsEnd:
     | {
@@ -327,7 +368,7 @@ async function level(
     arrivalsEnd = {
       ms: now() - t0,
       cpu: cpuTimes(),
-      main: mainThreadSeconds(t.pid),
+      main: mainThreadSeconds(t.pids),
       helpers: helperSeconds(),
     };
   }, seconds * 1000);
@@ -340,14 +381,14 @@ async function level(
   });
   const wallMs = now() - t0;
   clearTimeout(arrivalsTimer);
-  arrivalsEnd ??= { ms: wallMs, cpu: cpuTimes(), main: mainThreadSeconds(t.pid), helpers: helperSeconds() };
+  arrivalsEnd ??= { ms: wallMs, cpu: cpuTimes(), main: mainThreadSeconds(t.pids), helpers: helperSeconds() };
   const { ms: arrivalsMs, cpu: cpuAfter, main: mainAfter, helpers: helpersAfter } = arrivalsEnd;
-  const mainEnd = mainThreadSeconds(t.pid);
+  const mainEnd = mainThreadSeconds(t.pids);
   const msPerCall =
     mainBefore !== null && mainEnd !== null && load.ok > 0 ? ((mainEnd - mainBefore) * 1000) / load.ok : null;
   clearInterval(rssTimer);
   const peak = t.ours ? await db.stop() : null;
-  const poolAfter = t.ours ? await scrapePool(new URL(t.url).origin) : null;
+  const poolAfter = t.ours ? await scrapePools(t.origins) : null;
   const pool =
     poolBefore && poolAfter
       ? {
@@ -363,6 +404,7 @@ async function level(
     key: t.key,
     label: t.label,
     protocol: t.protocol,
+    instances: t.pids.length,
     rate,
     sent: count,
     okPerSecond: Math.round((load.ok / (wallMs / 1000)) * 10) / 10,
@@ -376,10 +418,11 @@ async function level(
         : null,
     mainThreadBusy:
       mainBefore !== null && mainAfter !== null
-        ? Math.round(((mainAfter - mainBefore) / (arrivalsMs / 1000)) * 100) / 100
+        ? Math.round(((mainAfter - mainBefore) / t.pids.length / (arrivalsMs / 1000)) * 100) / 100
         : null,
     mainThreadMsPerCall: msPerCall === null ? null : Math.round(msPerCall * 100) / 100,
-    mainThreadDemand: msPerCall === null ? null : Math.round(((msPerCall * rate) / 1000) * 100) / 100,
+    mainThreadDemand:
+      msPerCall === null ? null : Math.round(((msPerCall * rate) / t.pids.length / 1000) * 100) / 100,
     helperCores:
       helpersBefore && helpersAfter
         ? {
@@ -431,7 +474,8 @@ async function main() {
         label: "x402 (ours)",
         protocol: "x402",
         url,
-        pid,
+        pids: [pid],
+        origins: [app.url],
         ours: true,
         blocksOf: info.x402.rpcUrl,
       },
@@ -440,19 +484,48 @@ async function main() {
         label: "withX402",
         protocol: "x402",
         url: x402Base.target.url,
-        pid: x402Base.target.pid,
+        pids: [x402Base.target.pid],
+        origins: [],
         ours: false,
       },
-      { key: "mpp", label: "MPP (ours)", protocol: "mpp", url, pid, ours: true },
+    ];
+    if (pairRates.length > 0 && (!only || only.includes(PAIR))) {
+      // A second instance of the same build, environment and database, with the devnet's fourth key (the
+      // dropped send's instance takes the third), and nginx in front of both as deploy/nginx.conf has it.
+      const second = await startNext(ROOT, await freePort(), {
+        ...env,
+        NEXT_DIST_DIR: DIST_DIR,
+        X402_FACILITATOR_PRIVATE_KEY: keys[3]!,
+        METRICS_TOKEN,
+      });
+      stops.push(() => second.stop());
+      const front = await startNginx(await freePort(), { workerConnections: 8192 });
+      stops.push(() => front.close());
+      await front.setUpstreams([app.url, second.url]);
+      targets.push({
+        key: PAIR,
+        label: "x402, 2 instances (ours)",
+        protocol: "x402",
+        url: `${front.url}/api/namespace/feedback`,
+        pids: [pid, nextServerPid(second.pid)],
+        origins: [app.url, second.url],
+        ours: true,
+        blocksOf: info.x402.rpcUrl,
+        rates: pairRates,
+      });
+    }
+    targets.push(
+      { key: "mpp", label: "MPP (ours)", protocol: "mpp", url, pids: [pid], origins: [app.url], ours: true },
       {
         key: "mppx",
         label: "mppx handler",
         protocol: "mpp",
         url: mppBase.target.url,
-        pid: mppBase.target.pid,
+        pids: [mppBase.target.pid],
+        origins: [],
         ours: false,
       },
-    ];
+    );
     if (only) targets.splice(0, targets.length, ...targets.filter((t) => only.includes(t.key)));
     const payers = x402Payers(info);
     const mppClients = info.accounts.map((a) => createMppFetch(info.tempo, a.privateKey, fetch));
@@ -480,9 +553,12 @@ async function main() {
       );
     }
     const levels: PaceLevel[] = [];
-    for (const rate of rates) {
+    const allRates = [...new Set([...rates, ...targets.flatMap((t) => t.rates ?? [])])].sort((x, y) => x - y);
+    for (const rate of allRates) {
+      const due = targets.filter((t) => (t.rates ?? rates).includes(rate));
+      if (due.length === 0) continue;
       console.log(`\n▶ ${rate} paid calls a second for ${seconds} s`);
-      for (const t of targets) levels.push(await level(t, rate, await prepareFor(t), db));
+      for (const t of due) levels.push(await level(t, rate, await prepareFor(t), db));
     }
     console.log(`\n▶ ${REWARDS} rewards resolved at once by one owner`);
     const rewards = await rewardsAtOnce(app.url, payers, info.tempo.rpcUrl, DATABASE_URL);
@@ -500,7 +576,13 @@ async function main() {
       startedAt: new Date().toISOString(),
       database: DATABASE_URL ? "postgres" : "pglite",
       machine: machineInfo(DATABASE_URL),
-      pace: { evmBlockSeconds: EVM_BLOCK_SECONDS, tempoBlockSeconds: TEMPO_BLOCK_SECONDS, seconds, rates },
+      pace: {
+        evmBlockSeconds: EVM_BLOCK_SECONDS,
+        tempoBlockSeconds: TEMPO_BLOCK_SECONDS,
+        seconds,
+        rates,
+        pairRates: targets.some((t) => t.key === PAIR) ? pairRates : [],
+      },
       build,
       levels,
       rewards,
@@ -566,8 +648,13 @@ async function droppedSend(
     const noncesBefore = await reader.getTransactionCount({ address: facilitator });
     const startedAt = new Date();
     let droppedAtMs: number | null = null;
+    // Every call the instance made to its chain before the drop, by method (none is batched), and the
+    // paid calls answered ok by then: what a settlement asks of the chain when nothing goes wrong.
+    const rpcCalls: Record<string, number> = {};
+    let okBeforeDrop = 0;
     const t0 = now();
     proxy.setPolicy(({ method }) => {
+      if (droppedAtMs === null) rpcCalls[method] = (rpcCalls[method] ?? 0) + 1;
       if (droppedAtMs !== null || !method.startsWith("eth_sendRawTransaction") || now() - t0 < DROP_AT_MS)
         return { kind: "pass" };
       droppedAtMs = now() - t0;
@@ -579,6 +666,7 @@ async function droppedSend(
       const dueMs = (i * 1000) / DROP_RATE;
       const res = await pay(i, "pace-drop");
       const ok = res.status === 200 || res.status === 201;
+      if (ok && droppedAtMs === null) okBeforeDrop++;
       calls.push({ dueMs, ms: now() - t0 - dueMs, ok });
       return ok ? null : `${res.status} ${res.text.slice(0, 300)}`;
     });
@@ -612,6 +700,8 @@ async function droppedSend(
       noncesUsed: (await reader.getTransactionCount({ address: facilitator })) - noncesBefore,
       settled: rows?.settled ?? null,
       distinctTransactions: rows?.distinct ?? null,
+      rpcCalls,
+      okBeforeDrop,
     };
   } finally {
     await app.stop();
@@ -720,16 +810,38 @@ async function rewardsAtOnce(
 /** The pool each instance opens (lib/db/client.ts): the statements' 10 and the bookkeeping's 3. */
 const POOL_SIZE = 13;
 
+/** The anchor each protocol's levels are compared with. */
+const ANCHOR = { x402: "withX402", mpp: "mppx" } as const;
+
 type PaceResults = {
   startedAt: string;
   database: string;
   machine: ReturnType<typeof machineInfo>;
-  pace: { evmBlockSeconds: number; tempoBlockSeconds: number; seconds: number; rates: number[] };
+  pace: {
+    evmBlockSeconds: number;
+    tempoBlockSeconds: number;
+    seconds: number;
+    rates: number[];
+    /** The rates x402 was also measured at on two instances (absent in runs before it). */
+    pairRates?: number[];
+  };
   levels: PaceLevel[];
   rewards: Awaited<ReturnType<typeof rewardsAtOnce>>;
   dropped?: Awaited<ReturnType<typeof droppedSend>>;
   loadAverageAtEnd: number[];
 };
+
+/** What a settlement asked of its chain before the drop, by method (runs since it was read). */
+function renderRpcCalls(d: NonNullable<PaceResults["dropped"]>): string {
+  if (!("rpcCalls" in d) || !d.rpcCalls || !d.okBeforeDrop) return "";
+  const per = (n: number) => Math.round((n / d.okBeforeDrop) * 100) / 100;
+  const all = Object.values(d.rpcCalls).reduce((a, b) => a + b, 0);
+  const methods = Object.entries(d.rpcCalls)
+    .sort((a, b) => b[1] - a[1])
+    .map(([method, n]) => `${method} ${per(n)}`)
+    .join(", ");
+  return ` Before the drop, the instance asked its chain ${per(all)} times per paid call answered (${d.okBeforeDrop} calls): ${methods}.`;
+}
 
 /** Target 5's paragraph: the calls behind a swallowed send, and the nonces against the settlements. */
 function renderDropped(r: PaceResults): string {
@@ -743,7 +855,20 @@ function renderDropped(r: PaceResults): string {
     d.distinctTransactions === d.settled &&
     d.noncesUsed === d.settled;
   const met = d.drops === 1 && d.ok === d.sent && once && delay <= 3 * interval;
-  return `A dropped transaction: ${d.rate} x402 calls a second for ${d.seconds} s to an instance whose chain is reached through the RPC fault proxy, which swallowed ${d.drops} send ${d.droppedAtMs ?? "–"} ms in (never forwarded, never answered). ${d.ok} / ${d.sent} ok; the ${d.behind} calls in flight then or arriving in the ${BEHIND_AFTER_MS / 1000} s after took at most ${d.behindMaxMs} ms from arrival, the others p99 ${d.elsewhereP99Ms} ms: ${delay} ms more, ${(delay / interval).toFixed(1)} block intervals. The facilitator key used ${d.noncesUsed} nonces for ${d.settled ?? "–"} settlements stored, naming ${d.distinctTransactions ?? "–"} distinct transactions. Target 5, the calls behind it delayed by at most a few (three) block intervals and each settled once: ${met ? "**met**" : "**not met**"}.`;
+  return `A dropped transaction: ${d.rate} x402 calls a second for ${d.seconds} s to an instance whose chain is reached through the RPC fault proxy, which swallowed ${d.drops} send ${d.droppedAtMs ?? "–"} ms in (never forwarded, never answered). ${d.ok} / ${d.sent} ok; the ${d.behind} calls in flight then or arriving in the ${BEHIND_AFTER_MS / 1000} s after took at most ${d.behindMaxMs} ms from arrival, the others p99 ${d.elsewhereP99Ms} ms: ${delay} ms more, ${(delay / interval).toFixed(1)} block intervals. The facilitator key used ${d.noncesUsed} nonces for ${d.settled ?? "–"} settlements stored, naming ${d.distinctTransactions ?? "–"} distinct transactions. Target 5, the calls behind it delayed by at most a few (three) block intervals and each settled once: ${met ? "**met**" : "**not met**"}.${renderRpcCalls(d)}`;
+}
+
+/** What a second instance bought: x402 on two instances against one, at each rate both were measured at. */
+function renderPair(r: PaceResults): string {
+  const pairs = r.levels.filter((l) => l.key === PAIR);
+  if (pairs.length === 0) return "";
+  const line = (l: PaceLevel) =>
+    `${l.ok} / ${l.sent} ok, ${l.okPerSecond}/s, p99 ${l.latency.p99} ms from arrival; the machine ${percent(l.cpuBusy)} busy, each instance's main thread ${percent(l.mainThreadBusy)} (${l.mainThreadMsPerCall} ms a call, ${l.mainThreadDemand} cores a process)${l.helperCores ? `, PostgreSQL ${l.helperCores.postgres} cores, anvil ${l.helperCores.anvil}` : ""}`;
+  const each = pairs.map((l) => {
+    const one = r.levels.find((o) => o.key === "x402" && o.rate === l.rate);
+    return `- ${l.rate}/s on two instances behind nginx (deploy/nginx.conf), each with its own facilitator key, one database: ${line(l)}.${one ? ` On one instance: ${line(one)}.` : ""}`;
+  });
+  return `\nx402 with one process's limit lifted:\n\n${each.join("\n")}\n`;
 }
 
 /** pace.md: each level's figures, then each target judged level by level. */
@@ -771,9 +896,10 @@ function renderPace(r: PaceResults): string {
       `| ${l.rate}/s | ${l.label} | ${l.ok} / ${l.sent} | ${l.okPerSecond} | ${l.latency.p50} / ${l.latency.p95} / ${l.latency.p99} | ${l.paid.p50} / ${l.paid.p99} | ${l.maxInFlight} | ${l.db ? `${l.db.active} of ${l.db.open} (${l.db.idleInTransaction})${l.db.oldestTransaction ? `; ${l.db.oldestTransaction.ms} / ${l.db.longestStatementMs}` : ""}` : "–"} | ${l.pool ? `${l.pool.waited} of ${l.pool.statements} (≤ ${l.pool.peakInFlight})` : "–"} | ${l.rssMiB ?? "–"} | ${percent(l.cpuBusy)} / ${percent(l.mainThreadBusy)}${l.mainThreadMsPerCall ? ` (${l.mainThreadMsPerCall} ms a call)` : ""}${l.helperCores ? ` / ${l.helperCores.postgres} / ${l.helperCores.anvil}` : ""} |`,
   );
   const verdicts = r.levels
-    .filter((l) => l.key === "x402" || l.key === "mpp")
+    .filter((l) => l.key === "x402" || l.key === PAIR || l.key === "mpp")
     .map((l) => {
-      const anchor = r.levels.find((a) => a.rate === l.rate && a.protocol === l.protocol && a !== l);
+      const anchor = r.levels.find((a) => a.rate === l.rate && a.key === ANCHOR[l.protocol]);
+      const pool = POOL_SIZE * (l.instances ?? 1);
       // x402's client signs in a millisecond: judged from the scheduled arrival. An MPP client fetches a 402
       // and builds a transaction per call on this same machine: judged on the paid call alone.
       const p99 = l.protocol === "x402" ? l.latency.p99 : l.paid.p99;
@@ -792,21 +918,23 @@ function renderPace(r: PaceResults): string {
       const oldest = l.db?.oldestTransaction;
       const heldAcross = oldest ? oldest.ms >= block(l.protocol) : (l.db?.idleInTransaction ?? 0) > 0;
       const inUse = between ?? (oldest ? 0 : (l.db?.active ?? 0));
-      const t3 = l.db ? !heldAcross && inUse <= POOL_SIZE / 2 : undefined;
+      const t3 = l.db ? !heldAcross && inUse <= pool / 2 : undefined;
       const age = oldest
         ? `, oldest transaction ${oldest.ms} ms (block ${block(l.protocol)} ms)${oldest.ms >= block(l.protocol) ? `: ${oldest.what}` : ""}`
         : "";
-      // A level that kept the machine's CPUs busy, or the server's one JavaScript thread, had no CPU to spare:
-      // where it fell short of targets 1 and 2, that is the limit of this machine or of one process (a second
-      // instance takes the other core), not a wait that serialises. Its figures are shown either way.
+      // A level that kept the machine's CPUs busy, or the server's JavaScript threads (one per instance), had no
+      // CPU to spare: where it fell short of targets 1 and 2, that is the limit of this machine or of its
+      // processes (another instance takes another core), not a wait that serialises. Its figures are shown
+      // either way.
+      const processes = (l.instances ?? 1) === 1 ? "one server process" : `${l.instances} server processes`;
       const limit =
         (l.cpuBusy ?? 0) >= CPU_SATURATED
           ? `**beyond this machine's CPU** (${percent(l.cpuBusy)} busy)`
           : (l.mainThreadBusy ?? 0) >= CPU_SATURATED || (l.mainThreadDemand ?? 0) >= CPU_SATURATED
-            ? `**beyond one server process** (${l.mainThreadMsPerCall} ms of its main thread a call, ${l.mainThreadDemand} cores at ${l.rate}/s; ${percent(l.mainThreadBusy)} busy, the machine ${percent(l.cpuBusy)})`
+            ? `**beyond ${processes}** (${l.mainThreadMsPerCall} ms of main thread a call, ${l.mainThreadDemand} cores a process at ${l.rate}/s; ${percent(l.mainThreadBusy)} busy, the machine ${percent(l.cpuBusy)})`
             : null;
       const judge = (met: boolean) => (!met && limit ? limit : yes(met));
-      return `| ${l.rate}/s | ${l.label} | ${judge(t1)} (${l.ok} of ${l.sent} ok${l.errorSamples.length ? `, failed: ${[...new Set(l.errorSamples.map((e) => e.slice(0, 40)))].join("; ")}` : ""}; p99 ${p99} ms, bound ${bound}) | ${judge(t2)}${t2b === undefined ? "" : `; ${judge(t2b)} vs ${anchor!.label} (${anchor!.okPerSecond}/s)`} | ${t3 === undefined ? "–" : `${yes(t3)} (${between === null ? `${l.db!.active} active at most` : `${between} active at most between blocks (${l.db!.samplesBetweenBlocks} samples), ${l.db!.active} as a block lands`} of a pool of ${POOL_SIZE}, ${l.db!.idleInTransaction} idle in transaction${age}; ${l.pool ? `${l.pool.waited} of ${l.pool.statements} statements waited for a connection` : "pool waits not read"})`} |`;
+      return `| ${l.rate}/s | ${l.label} | ${judge(t1)} (${l.ok} of ${l.sent} ok${l.errorSamples.length ? `, failed: ${[...new Set(l.errorSamples.map((e) => e.slice(0, 40)))].join("; ")}` : ""}; p99 ${p99} ms, bound ${bound}) | ${judge(t2)}${t2b === undefined ? "" : `; ${judge(t2b)} vs ${anchor!.label} (${anchor!.okPerSecond}/s)`} | ${t3 === undefined ? "–" : `${yes(t3)} (${between === null ? `${l.db!.active} active at most` : `${between} active at most between blocks (${l.db!.samplesBetweenBlocks} samples), ${l.db!.active} as a block lands`} of ${(l.instances ?? 1) === 1 ? `a pool of ${pool}` : `${l.instances} pools of ${POOL_SIZE}`}, ${l.db!.idleInTransaction} idle in transaction${age}; ${l.pool ? `${l.pool.waited} of ${l.pool.statements} statements waited for a connection` : "pool waits not read"})`} |`;
     });
   return `# At a real chain's pace
 
@@ -834,7 +962,7 @@ ${r.levels
 | rate | ours | 1. every call ok, p99 ≤ two blocks + 0.5 s | 2. ≥ 0.9× the arrival rate (and ≥ 2× an anchor that falls behind) | 3. no connection or transaction held while payments wait for a block (in use ≤ half the pool) |
 |---|---|---|---|---|
 ${verdicts.join("\n")}
-
+${renderPair(r)}
 ${renderDropped(r)}
 `;
 }
