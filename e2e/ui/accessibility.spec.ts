@@ -1,4 +1,13 @@
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, type BrowserContext, expect as baseExpect, type Page, test } from "@playwright/test";
@@ -468,14 +477,18 @@ async function seed() {
 
 let receiver: Awaited<ReturnType<typeof startReceiver>> | undefined;
 
-// A failed test restarts its worker, which runs beforeAll again: the run seeds once, and a new worker
-// reads the namespace and the sessions back (the runner's pid names the run).
+// The views are checked in parallel, on every worker the run has (the slowest file of the browser suite: a
+// keyboard pass is a Tab press per control), and a failed test restarts its worker: each runs beforeAll.
+// The run seeds once: the first worker to take the lock seeds, and every other worker, or a new one, waits
+// for the seed and reads the namespace and the sessions back (the runner's pid names the run).
 const SEEDED_FILE = path.join(tmpdir(), `a11y-seeded-${process.ppid}.json`);
+const SEEDING_LOCK = path.join(tmpdir(), `a11y-seeding-${process.ppid}.lock`);
+test.describe.configure({ mode: "parallel" });
 
 /** Removes what runs that have ended left behind. */
 function removeStaleSeeds() {
   for (const name of readdirSync(tmpdir())) {
-    const pid = Number(/^a11y-seeded-(\d+)\.json$/.exec(name)?.[1]);
+    const pid = Number(/^a11y-seed(?:ed|ing)-(\d+)\.(?:json|lock)$/.exec(name)?.[1]);
     if (!pid || pid === process.ppid) continue;
     try {
       process.kill(pid, 0);
@@ -485,19 +498,39 @@ function removeStaleSeeds() {
   }
 }
 
+/** Whether this worker took the seeding lock: false when another worker of the run took it first. */
+function takeSeedingLock(): boolean {
+  try {
+    closeSync(openSync(SEEDING_LOCK, "wx"));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(300_000);
   removeStaleSeeds();
-  if (existsSync(SEEDED_FILE)) {
-    const saved = JSON.parse(readFileSync(SEEDED_FILE, "utf8"));
-    Object.assign(seeded, saved.seeded);
-    Object.assign(sessions, saved.sessions);
+  if (!existsSync(SEEDED_FILE) && takeSeedingLock()) {
+    receiver = await seed();
+    await signIn(browser, "owner");
+    await signIn(browser, "submitter");
+    // Whole or not at all, for a worker waiting on it: written beside it, then renamed into place.
+    writeFileSync(`${SEEDED_FILE}.tmp`, JSON.stringify({ seeded, sessions }));
+    renameSync(`${SEEDED_FILE}.tmp`, SEEDED_FILE);
     return;
   }
-  receiver = await seed();
-  await signIn(browser, "owner");
-  await signIn(browser, "submitter");
-  writeFileSync(SEEDED_FILE, JSON.stringify({ seeded, sessions }));
+  // Another worker seeds: wait for what it writes (a seed that failed fails its own test, and these).
+  await expect
+    .poll(() => existsSync(SEEDED_FILE), {
+      timeout: 280_000,
+      intervals: [500],
+      message: "the seed, from another worker",
+    })
+    .toBe(true);
+  const saved = JSON.parse(readFileSync(SEEDED_FILE, "utf8"));
+  Object.assign(seeded, saved.seeded);
+  Object.assign(sessions, saved.sessions);
 });
 
 test.afterAll(async () => {
