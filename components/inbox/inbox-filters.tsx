@@ -57,18 +57,35 @@ export function InboxFilterBar({ filters, counts, onChange }: Props) {
     Boolean,
   ).length;
 
-  // Follow the URL when it changes from elsewhere (back button, a link).
+  // The search the URL has, or the one this box last sent and the URL has yet to show; and the search
+  // waiting for the person to pause typing.
+  const sent = useRef(filters.q ?? "");
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  // Follow the URL when it changes from elsewhere ("Clear filters", the back button, a link): a search
+  // still waiting for a pause is dropped, so the old text never comes back, however slow the render.
+  // While the person types in the box, their text stands.
   useEffect(() => {
-    if (document.activeElement !== searchRef.current) setText(filters.q ?? "");
+    const q = filters.q ?? "";
+    if (q === sent.current) return;
+    sent.current = q;
+    if (document.activeElement === searchRef.current) return;
+    clearTimeout(pending.current);
+    setText(q);
   }, [filters.q]);
+  useEffect(() => () => clearTimeout(pending.current), []);
 
   // Search as the person types, once they pause.
-  useEffect(() => {
-    const trimmed = text.trim();
-    if (trimmed === (filters.q ?? "")) return;
-    const timer = setTimeout(() => onChange({ q: trimmed || null, item: null }), 300);
-    return () => clearTimeout(timer);
-  }, [text, filters.q, onChange]);
+  const searchAsTyped = (value: string) => {
+    setText(value);
+    clearTimeout(pending.current);
+    pending.current = setTimeout(() => {
+      const trimmed = value.trim();
+      if (trimmed === sent.current) return;
+      sent.current = trimmed;
+      onChange({ q: trimmed || null, item: null });
+    }, 300);
+  };
 
   // "/" jumps to the search box, as in most inbox tools.
   useEffect(() => {
@@ -215,7 +232,7 @@ export function InboxFilterBar({ filters, counts, onChange }: Props) {
             ref={searchRef}
             type="search"
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => searchAsTyped(e.target.value)}
             aria-label="Search the inbox"
             placeholder="Search: words, “phrases”, -excluded"
             maxLength={200}
