@@ -10,7 +10,7 @@
  * other argument goes to Playwright (and leaves out the dev-server journey).
  */
 import { spawn } from "node:child_process";
-import { createWriteStream, mkdirSync, readFileSync, type WriteStream } from "node:fs";
+import { cpSync, createWriteStream, mkdirSync, readFileSync, rmSync, type WriteStream } from "node:fs";
 import path from "node:path";
 
 type Run = { command: string; args: string[] };
@@ -170,22 +170,31 @@ await phase("integration tests and the production build", [
   // The types were checked in the phase before (scripts/test.ts stops at its failure): not again.
   { label: "production build", runs: [npx("next", "build")], env: { BUILD_TYPES_CHECKED: "1" } },
 ]);
-// One build for every lane. The browser suites run on the first lane only (the routes they drive are the api
-// project's, which runs on every lane): the ui project, then the journey on `npm run dev` unless the run was
-// narrowed to some projects. Lanes run side by side, so each keeps its artifacts apart.
+// The end-to-end suites serve a copy of the build (its compiler's cache left out), so the deploy walk-through
+// can build where an operator does, in .next, on this build's cache: a few seconds of compiling instead of a
+// whole build's, since that cache serves only the directory it was built in (e2e/chaos/walkthrough.spec.ts).
+const E2E_DIST = ".next-e2e";
+rmSync(E2E_DIST, { recursive: true, force: true });
+cpSync(".next", E2E_DIST, { recursive: true, filter: (from) => from !== path.join(".next", "cache") });
+// One build for every lane. The browser suites run once (the routes they drive are the api project's, which
+// runs on every lane): the ui project on the first lane, and the journey on `npm run dev` after the last
+// lane's run, whose Playwright run is the shorter (no browser), unless the run was narrowed to some projects.
+// That journey runs on a database of its own, the embedded one `npm run dev` gives, whichever lane it
+// follows. Lanes run side by side, so each keeps its artifacts apart.
 const devJourney =
   playwrightArgs.length === 0 ? [npx("playwright", "test", "-c", "playwright.dev.config.ts")] : [];
 await phase(
   "end-to-end tests",
   lanes.map((lane, i) => ({
     label: `e2e${on(lane)}`,
-    runs: [npx("playwright", "test", ...playwrightArgs), ...(i === 0 ? devJourney : [])],
+    runs: [npx("playwright", "test", ...playwrightArgs), ...(i === lanes.length - 1 ? devJourney : [])],
     // The deploy walk-through builds again, from the same tree: its types were checked too.
     env:
       i === 0
-        ? { ...lane.env, BUILD_TYPES_CHECKED: "1" }
+        ? { ...lane.env, BUILD_TYPES_CHECKED: "1", NEXT_DIST_DIR: E2E_DIST }
         : {
             ...lane.env,
+            NEXT_DIST_DIR: E2E_DIST,
             BUILD_TYPES_CHECKED: "1",
             E2E_BROWSER: "off",
             E2E_OUTPUT_DIR: `test-results-${lane.name}`,
