@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
@@ -19,6 +19,18 @@ const free = (port: number) =>
       .once("error", () => resolve(false))
       .listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
   });
+
+/** SIGKILL to every process of the session `sid` leads (its jobs run in process groups of their own). */
+function killSession(sid: number) {
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      // pid (comm) state ppid pgrp session …: comm may hold spaces and parentheses, so read after its last ")".
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const session = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[3]);
+      if (session === sid) process.kill(Number(pid), "SIGKILL");
+    } catch {}
+  }
+}
 
 /** The walk-through's commands, exactly as docs/deploy.md shows them, and the two that stop it all. */
 function walkthrough(): { run: string; stop: string[] } {
@@ -55,8 +67,9 @@ test("the production walk-through in docs/deploy.md runs as written", async () =
     rmSync(`${ROOT}/${dist}`, { recursive: true, force: true });
     if (existsSync(`${ROOT}/.next`)) cpSync(`${ROOT}/.next`, `${ROOT}/${dist}`, { recursive: true });
   }
-  // What the stop commands leave (a launcher's child, anvil) goes with the process group below.
-  const script = `set -euo pipefail\n${run}\n${stop.join("\n")}\n`;
+  // As in an operator's terminal, each `&` is a job of its own (job control), which `kill %N` stops whole:
+  // next-server under `npm start` too. Without it, `kill` would reach the launchers only.
+  const script = `set -euo pipefail\nset -m\n${run}\n${stop.join("\n")}\n`;
   const child = spawn("bash", ["-c", script], {
     cwd: ROOT,
     detached: true,
@@ -69,10 +82,16 @@ test("the production walk-through in docs/deploy.md runs as written", async () =
   try {
     const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
     expect(code, output.slice(-6_000)).toBe(0);
+    // The stop commands stopped it all: nothing listens on the walk-through's ports a few seconds later.
+    await expect
+      .poll(async () => (await Promise.all(PORTS.map(async (p) => ((await free(p)) ? [] : [p])))).flat(), {
+        message: "ports still listened on after the stop commands",
+        timeout: 20_000,
+      })
+      .toEqual([]);
   } finally {
-    try {
-      if (child.pid) process.kill(-child.pid, "SIGKILL");
-    } catch {}
+    // Whatever is left, in any job's group, is in the session the script led.
+    if (child.pid) killSession(child.pid);
     if (!inPlace) rmSync(`${ROOT}/${dist}`, { recursive: true, force: true });
   }
   // The doctor passed, the demo paid its way through nginx, and no instance listened beyond 127.0.0.1.
