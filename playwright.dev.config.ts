@@ -16,6 +16,7 @@ export default defineConfig({
   reporter: process.env.CI
     ? [["list"], ["html", { open: "never", outputFolder: "playwright-report-dev" }]]
     : "list",
-  use: { trace: "retain-on-failure", screenshot: "only-on-failure" },
+  // As playwright.config.ts: a failed test's trace without the screencast, and its screenshot.
+  use: { trace: { mode: "retain-on-failure", screenshots: false }, screenshot: "only-on-failure" },
   projects: [{ name: "dev", use: chromium }],
 });
