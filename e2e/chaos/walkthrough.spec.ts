@@ -20,6 +20,10 @@ const free = (port: number) =>
       .listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
   });
 
+/** The walk-through's ports something listens on. */
+const busyPorts = async () =>
+  (await Promise.all(PORTS.map(async (p) => ((await free(p)) ? [] : [p])))).flat();
+
 /** SIGKILL to every process of the session `sid` leads (its jobs run in process groups of their own). */
 function killSession(sid: number) {
   for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
@@ -50,7 +54,7 @@ test("the production walk-through in docs/deploy.md runs as written", async () =
   const nginx = nginxBinary();
   test.skip(!nginx, "needs nginx (Debian's package)");
   test.setTimeout(12 * 60_000);
-  const busy = (await Promise.all(PORTS.map(async (p) => ((await free(p)) ? [] : [p])))).flat();
+  const busy = await busyPorts();
   // In CI nothing else may hold them; on a developer's machine a running `npm run dev` does.
   if (!process.env.CI) test.skip(busy.length > 0, `ports ${busy.join(", ")} are in use (npm run dev?)`);
   expect(busy, "ports the walk-through listens on").toEqual([]);
@@ -84,7 +88,7 @@ test("the production walk-through in docs/deploy.md runs as written", async () =
     expect(code, output.slice(-6_000)).toBe(0);
     // The stop commands stopped it all: nothing listens on the walk-through's ports a few seconds later.
     await expect
-      .poll(async () => (await Promise.all(PORTS.map(async (p) => ((await free(p)) ? [] : [p])))).flat(), {
+      .poll(busyPorts, {
         message: "ports still listened on after the stop commands",
         timeout: 20_000,
       })
