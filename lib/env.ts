@@ -96,6 +96,17 @@ const serverSchema = z
     RATE_LIMIT_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
     /** Paid endpoints: requests per minute per client address, counted before a credential is read. */
     RATE_LIMIT_PAID_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    /**
+     * Paid endpoints: a new paid call is refused (503 service-busy, Retry-After, nothing charged) while the
+     * event loop's median lag exceeds this many ms, a process past what its CPU serves; 0 turns it off.
+     * Unset: 75, and off under `next dev`, whose compiles hold the loop.
+     */
+    SHED_LOOP_DELAY_MS: z.coerce
+      .number({ error: "must be a whole number of milliseconds, 0 to turn it off" })
+      .int("must be a whole number of milliseconds, 0 to turn it off")
+      .min(0, "must be 0 (off) or more")
+      .max(60_000, "must be at most 60000 (a minute)")
+      .optional(),
     /** "true" behind a reverse proxy that appends the client address to X-Forwarded-For. */
     TRUST_PROXY: z
       .enum(["true", "false"], { error: "must be true or false" })

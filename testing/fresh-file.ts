@@ -35,6 +35,17 @@ else {
     (await locks).session.close(),
   );
   await close("__feedbackDb", async (handle: Promise<{ close(): Promise<void> }>) => (await handle).close());
+  // The event-loop monitors (load shedding's, the metrics') would tick on for the rest of the worker.
+  await close(
+    "__feedbackShedder",
+    async (shedder: { monitor: { disable(): void }; timer: NodeJS.Timeout }) => {
+      clearInterval(shedder.timer);
+      shedder.monitor.disable();
+    },
+  );
+  await close("__feedbackLoopDelay", async (monitor: { disable(): void }) => {
+    monitor.disable();
+  });
   for (const key of Object.keys(saved)) if (PROCESS_STATE.test(key)) delete saved[key];
 }
 vi.resetModules();

@@ -42,6 +42,7 @@ export const ERROR_STATUS = {
   "payment-pending": 503,
   "jobs-failed": 503,
   "service-unavailable": 503,
+  "service-busy": 503,
   internal: 500,
 } as const;
 

@@ -32,7 +32,8 @@ export function recordHttp(pathname: string, method: string, status: number, dur
 /**
  * How a paid call ended. ok: stored now; replayed: answered from the ledger, not charged again;
  * challenged: asked without a credential (the 402); refused: a 4xx before any charge; unavailable: a
- * network could not be asked, nothing charged; failed: settled nothing or refunded; pending: the money
+ * network could not be asked, nothing charged; busy: refused unread, the process past its CPU (503
+ * service-busy); failed: settled nothing or refunded; pending: the money
  * may have moved and reconciliation finishes it; error: an unexpected failure.
  */
 export type PaidOutcome =
@@ -41,6 +42,7 @@ export type PaidOutcome =
   | "challenged"
   | "refused"
   | "unavailable"
+  | "busy"
   | "failed"
   | "pending"
   | "error";
@@ -50,6 +52,7 @@ const OUTCOME_OF_CODE: Partial<Record<string, PaidOutcome>> = {
   "payment-pending": "pending",
   "payment-unavailable": "unavailable",
   "payout-unavailable": "unavailable",
+  "service-busy": "busy",
   "settlement-failed": "failed",
   "payment-refunded": "failed",
   "reward-failed": "failed",

@@ -29,7 +29,7 @@ const PAID_ERRORS = {
     "Conflict: a credential that already paid for another request, an Idempotency-Key used for another body, a taken name, an item already resolved",
   ),
   "503": problem(
-    "The payment network is unavailable and nothing was charged (retry); payment-pending: a payment being processed or not yet confirmed, completed from the chain and never charged twice; or service-unavailable: the service's database could not be reached for a moment. For the last two, send the same request with the same payment later, after Retry-After; do not re-sign",
+    "The payment network is unavailable and nothing was charged (retry); payment-pending: a payment being processed or not yet confirmed, completed from the chain and never charged twice; or service-unavailable: the service's database could not be reached for a moment. For the last two, send the same request with the same payment later, after Retry-After; do not re-sign. service-busy: the service is past its capacity and refused the call before reading its payment, nothing charged; send the same request (with the same payment, if it carried one) after Retry-After",
   ),
 };
 

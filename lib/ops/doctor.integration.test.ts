@@ -380,12 +380,17 @@ describe("the doctor's items, one misconfiguration at a time", () => {
   });
 
   it("reports an invalid configuration by variable, and checks nothing else", async () => {
-    const items = await runDoctor({ ...base, X402_ASSET: "not-an-address" });
+    const items = await runDoctor({ ...base, X402_ASSET: "not-an-address", SHED_LOOP_DELAY_MS: "soon" });
     expect(items).toEqual([
       expect.objectContaining({
         status: "error",
         item: "configuration",
         fix: expect.stringContaining("X402_ASSET"),
+      }),
+      expect.objectContaining({
+        status: "error",
+        item: "configuration",
+        detail: "SHED_LOOP_DELAY_MS: must be a whole number of milliseconds, 0 to turn it off",
       }),
     ]);
   });

@@ -3,6 +3,7 @@ import { type DbOrTx, getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import { json } from "@/lib/http/handler";
+import { refuseWhenBusy } from "@/lib/http/load-shed";
 import { describeError } from "@/lib/http/log";
 import { enforcePaidAddressLimit } from "@/lib/http/rate-limit";
 import { noteRequest } from "@/lib/http/request-context";
@@ -61,12 +62,14 @@ async function runSteps<TBody>(
   timing: ServerTiming,
   observed: Observed,
 ): Promise<Response> {
-  await enforcePaidAddressLimit(request);
   const protocol = protocolOf(request, call.charge);
   if (protocol) {
     observed.protocol = protocol.name;
     noteRequest({ protocol: protocol.name });
   }
+  // First, as the cheapest answer: a process past its CPU takes no new paid call (nothing read or charged).
+  refuseWhenBusy();
+  await enforcePaidAddressLimit(request);
   // Open the database before any credential exists: an MPP payer signs a transaction that expires
   // about 25 s later, so nothing slow may stand between verifying it and broadcasting it.
   const db = await getDb();

@@ -99,6 +99,11 @@ type PaceLevel = LoadResult & {
   okPerSecond: number;
   /** The paid call alone (its request sent → its answer), without the client's 402 and signing. */
   paid: ReturnType<typeof summarize>;
+  /**
+   * Calls refused at once while the server was past its CPU (503 service-busy, nothing charged), and how long
+   * the refusals took from arrival (absent in runs before load shedding).
+   */
+  shed?: { n: number; latency: ReturnType<typeof summarize> };
   db: DbPeak | null;
   /** Our pool's own counts over the level (its /metrics): sent, waited for a connection, most in flight. */
   pool: PoolWindow | null;
@@ -372,11 +377,14 @@ async function level(
       helpers: helperSeconds(),
     };
   }, seconds * 1000);
+  const shedMs: number[] = [];
   const load = await openLoop(count, rate, async (i) => {
+    const due = now();
     const headers = await prepare(i);
     const sent = now();
     const res = await send(agent, t.url, headers, feedbackBody(i, `pace-${t.protocol}-${rate}`));
-    paidMs.push(now() - sent);
+    if (res.status === 503 && res.text.includes("service-busy")) shedMs.push(now() - due);
+    else paidMs.push(now() - sent);
     return res.status === 200 || res.status === 201 ? null : `${res.status} ${res.text.slice(0, 300)}`;
   });
   const wallMs = now() - t0;
@@ -409,6 +417,7 @@ async function level(
     sent: count,
     okPerSecond: Math.round((load.ok / (wallMs / 1000)) * 10) / 10,
     paid: summarize(paidMs),
+    shed: { n: shedMs.length, latency: summarize(shedMs) },
     db: peak,
     pool,
     rssMiB: rss ? Math.round(rss / 102.4) / 10 : null,
@@ -434,7 +443,7 @@ async function level(
         : null,
   };
   console.log(
-    `  ${t.label.padEnd(16)} ${rate}/s: ${load.ok}/${count} ok, ${result.okPerSecond}/s, p50 ${load.latency.p50} p95 ${load.latency.p95} p99 ${load.latency.p99} ms, in flight ≤ ${load.maxInFlight}, CPU ${result.cpuBusy === null || result.cpuBusy === undefined ? "–" : `${Math.round(result.cpuBusy * 100)}%`} busy, server's main thread ${result.mainThreadBusy === null || result.mainThreadBusy === undefined ? "–" : `${Math.round(result.mainThreadBusy * 100)}%`} (${result.mainThreadMsPerCall} ms a call: ${result.mainThreadDemand} cores asked)${result.helperCores ? `, PostgreSQL ${result.helperCores.postgres} cores, anvil ${result.helperCores.anvil}` : ""}${peak ? `, db active ≤ ${peak.active} of ${peak.open} open, idle in transaction ≤ ${peak.idleInTransaction}, oldest transaction ${peak.oldestTransaction?.ms} ms, longest statement ${peak.longestStatementMs} ms${peak.activeBetweenBlocks === null ? "" : `, between blocks ≤ ${peak.activeBetweenBlocks} active`}` : ""}${pool ? `, pool: ${pool.waited} of ${pool.statements} waited, ≤ ${pool.peakInFlight} in flight` : ""}${peak?.waits ? `, active statements by wait: ${topWaits(peak.waits)}` : ""}`,
+    `  ${t.label.padEnd(16)} ${rate}/s: ${load.ok}/${count} ok${shedMs.length ? ` (${shedMs.length} shed, p99 ${result.shed!.latency.p99} ms)` : ""}, ${result.okPerSecond}/s, p50 ${load.latency.p50} p95 ${load.latency.p95} p99 ${load.latency.p99} ms, in flight ≤ ${load.maxInFlight}, CPU ${result.cpuBusy === null || result.cpuBusy === undefined ? "–" : `${Math.round(result.cpuBusy * 100)}%`} busy, server's main thread ${result.mainThreadBusy === null || result.mainThreadBusy === undefined ? "–" : `${Math.round(result.mainThreadBusy * 100)}%`} (${result.mainThreadMsPerCall} ms a call: ${result.mainThreadDemand} cores asked)${result.helperCores ? `, PostgreSQL ${result.helperCores.postgres} cores, anvil ${result.helperCores.anvil}` : ""}${peak ? `, db active ≤ ${peak.active} of ${peak.open} open, idle in transaction ≤ ${peak.idleInTransaction}, oldest transaction ${peak.oldestTransaction?.ms} ms, longest statement ${peak.longestStatementMs} ms${peak.activeBetweenBlocks === null ? "" : `, between blocks ≤ ${peak.activeBetweenBlocks} active`}` : ""}${pool ? `, pool: ${pool.waited} of ${pool.statements} waited, ≤ ${pool.peakInFlight} in flight` : ""}${peak?.waits ? `, active statements by wait: ${topWaits(peak.waits)}` : ""}`,
   );
   return result;
 }
@@ -452,7 +461,11 @@ async function main() {
     const devnet = await startDevnet({ appUrl: `http://127.0.0.1:${port}`, pace });
     stops.push(() => devnet.stop());
     const { info } = devnet;
-    const env = devnetAppEnv(info, { databaseUrl: DATABASE_URL, pgliteDir: path.join(tmp, "pglite") });
+    // The servers shed load as deployed (the devnet raises the limit for test runs), unless the shell sets it.
+    const { SHED_LOOP_DELAY_MS: _raised, ...env } = devnetAppEnv(info, {
+      databaseUrl: DATABASE_URL,
+      pgliteDir: path.join(tmp, "pglite"),
+    });
     const keys = env.X402_FACILITATOR_PRIVATE_KEY!.split(",");
     const build = buildApp();
     const app = await startNext(ROOT, port, {
@@ -895,7 +908,7 @@ function renderPace(r: PaceResults): string {
     r.rewards.payoutRows === REWARDS;
   const rows = r.levels.map(
     (l) =>
-      `| ${l.rate}/s | ${l.label} | ${l.ok} / ${l.sent} | ${l.okPerSecond} | ${l.latency.p50} / ${l.latency.p95} / ${l.latency.p99} | ${l.paid.p50} / ${l.paid.p99} | ${l.maxInFlight} | ${l.db ? `${l.db.active} of ${l.db.open} (${l.db.idleInTransaction})${l.db.oldestTransaction ? `; ${l.db.oldestTransaction.ms} / ${l.db.longestStatementMs}` : ""}` : "–"} | ${l.pool ? `${l.pool.waited} of ${l.pool.statements} (≤ ${l.pool.peakInFlight})` : "–"} | ${l.rssMiB ?? "–"} | ${percent(l.cpuBusy)} / ${percent(l.mainThreadBusy)}${l.mainThreadMsPerCall ? ` (${l.mainThreadMsPerCall} ms a call)` : ""}${l.helperCores ? ` / ${l.helperCores.postgres} / ${l.helperCores.anvil}` : ""} |`,
+      `| ${l.rate}/s | ${l.label} | ${l.ok} / ${l.sent}${l.shed?.n ? ` (${l.shed.n} shed in ≤ ${l.shed.latency.max} ms)` : ""} | ${l.okPerSecond} | ${l.latency.p50} / ${l.latency.p95} / ${l.latency.p99} | ${l.paid.p50} / ${l.paid.p99} | ${l.maxInFlight} | ${l.db ? `${l.db.active} of ${l.db.open} (${l.db.idleInTransaction})${l.db.oldestTransaction ? `; ${l.db.oldestTransaction.ms} / ${l.db.longestStatementMs}` : ""}` : "–"} | ${l.pool ? `${l.pool.waited} of ${l.pool.statements} (≤ ${l.pool.peakInFlight})` : "–"} | ${l.rssMiB ?? "–"} | ${percent(l.cpuBusy)} / ${percent(l.mainThreadBusy)}${l.mainThreadMsPerCall ? ` (${l.mainThreadMsPerCall} ms a call)` : ""}${l.helperCores ? ` / ${l.helperCores.postgres} / ${l.helperCores.anvil}` : ""} |`,
   );
   const verdicts = r.levels
     .filter((l) => l.key === "x402" || l.key === PAIR || l.key === "mpp")

@@ -41,6 +41,9 @@ export function devnetAppEnv(info: DevnetInfo, options: { databaseUrl?: string; 
     RATE_LIMIT_ADDRESS_PER_MINUTE: "100000",
     RATE_LIMIT_WALLET_PER_MINUTE: "100000",
     RATE_LIMIT_PAID_ADDRESS_PER_MINUTE: "100000",
+    // Load shedding the same way: on, at a lag no test run's bursts on a loaded machine reach (the
+    // benchmarks measure the default; lib/payment/load-shed.integration.test.ts tests it).
+    SHED_LOOP_DELAY_MS: "5000",
     // A webhook receiver on this machine (127.0.0.1, ::1) is reachable on the devnet only: the
     // configuration is refused on any other network.
     WEBHOOKS_ALLOW_LOOPBACK: "true",

@@ -1,0 +1,99 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { feedback } from "@/lib/db/schema";
+import { loopLagMs, shedLimitMs } from "@/lib/http/load-shed";
+import { devnetX402Payer } from "@/scripts/clients/x402-payer";
+import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
+import { chainReader } from "@/testing/chain";
+import { workerDevnet } from "@/testing/worker-devnet";
+
+// A process past its CPU refuses new paid calls before reading their payment (lib/http/load-shed.ts). The
+// overload is real: this process's own event loop, kept late on every tick, as the route's monitor reads it.
+// The devnet's configuration raises the limit for every other test run; here it is 250 ms, above what a loaded
+// machine's scheduling alone adds to a test process's ticks, below the 400 ms each of them is held here.
+process.env.SHED_LOOP_DELAY_MS = "250";
+const devnet = workerDevnet();
+const wallet = devnet.accounts[3]!;
+const chain = chainReader(devnet.x402.rpcUrl, devnet.x402.asset);
+const payer = devnetX402Payer(devnet, 3, appFetch);
+const feedbackUrl = `${APP}/api/namespace/feedback`;
+const body = (namespace: string) => ({
+  namespace,
+  type: "bug",
+  title: "Slow under load",
+  description: "Every call took a minute while the service was busy.",
+});
+
+/**
+ * Keeps the thread busy 400 ms at a time, yielding between, so each tick of the loop comes late, until the
+ * monitor reads it as overload (two half-second readings in a row): a process past its CPU.
+ */
+async function overload() {
+  for (const end = performance.now() + 10_000; loopLagMs() <= shedLimitMs(); ) {
+    if (performance.now() > end) throw new Error(`the loop read ${loopLagMs()} ms of lag after 10 s`);
+    const until = performance.now() + 400;
+    while (performance.now() < until) {}
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Waits until the loop's median lag has come back under the limit (the next half-second reading). */
+async function calm() {
+  for (const end = Date.now() + 10_000; loopLagMs() > shedLimitMs(); ) {
+    if (Date.now() > end) throw new Error(`the loop still lags ${loopLagMs()} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe("load shedding on paid calls", () => {
+  it("refuses a new ask and a signed payment with 503 service-busy while the loop lags, then takes the same payment", async () => {
+    const namespace = uniqueName("busy");
+    const input = body(namespace);
+    loopLagMs();
+    const asked = await appFetch(feedbackUrl, postJson(input));
+    expect(asked.status).toBe(402);
+    const signature = await payer.sign(asked.headers.get("payment-required")!);
+    const before = await chain.balanceOf(wallet.address);
+
+    // The next reading comes half a second after the one that saw the overload: the calls go before it.
+    await overload();
+    const refusedAsk = await appFetch(feedbackUrl, postJson(input));
+    const refusedPaid = await appFetch(feedbackUrl, postJson(input, { "payment-signature": signature }));
+    for (const res of [refusedAsk, refusedPaid]) {
+      expect(res.status).toBe(503);
+      expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(Number(res.headers.get("retry-after"))).toBeLessThanOrEqual(4);
+      // No challenge to sign from, and no word of a charge.
+      expect(res.headers.get("payment-required")).toBeNull();
+      expect(res.headers.get("www-authenticate")).toBeNull();
+      const problem = await res.json();
+      expect(problem).toMatchObject({ type: "/problems/service-busy", status: 503 });
+      expect(problem.detail).toMatch(/nothing was charged/);
+    }
+    // Nothing stored, nothing moved.
+    const db = await getDb();
+    expect(await db.select().from(feedback).where(eq(feedback.namespace, namespace))).toHaveLength(0);
+    expect(await chain.balanceOf(wallet.address)).toBe(before);
+
+    // Once the loop keeps up again, the same signed payment is taken: the refusal left it unspent.
+    await calm();
+    const taken = await appFetch(feedbackUrl, postJson(input, { "payment-signature": signature }));
+    expect(taken.status).toBe(200);
+    expect(await chain.balanceOf(wallet.address)).toBe(before - 10_000n);
+    expect(await db.select().from(feedback).where(eq(feedback.namespace, namespace))).toHaveLength(1);
+  });
+
+  it("reads one long pause as no overload: a collection or a module loaded does not shed", async () => {
+    await calm();
+    const started = performance.now();
+    while (performance.now() - started < 1500) {}
+    // The reading that holds the pause is its own: the one before it was calm.
+    expect(loopLagMs()).toBeLessThanOrEqual(shedLimitMs());
+    expect((await appFetch(feedbackUrl, postJson(body(uniqueName("pause"))))).status).toBe(402);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(loopLagMs()).toBeLessThanOrEqual(shedLimitMs());
+    expect((await appFetch(feedbackUrl, postJson(body(uniqueName("pause"))))).status).toBe(402);
+  });
+});
