@@ -6,15 +6,17 @@
  *
  * `npm test -- --with-postgres <url>` (CI) runs it on the embedded database and also runs every suite whose
  * answer depends on the database (unit, integration, Playwright api and chaos) on the PostgreSQL at <url>,
- * built once; the browser suites run once, on the embedded database (docs/development.md says why). Any
- * other argument goes to Playwright (and leaves out the dev-server journey).
+ * built once: two lanes side by side, each going on to its next suite as soon as what that needs has passed.
+ * The browser suites run once, shared between the lanes (docs/development.md says why). Any other argument
+ * goes to Playwright (and leaves out the dev-server journey).
  */
 import { spawn } from "node:child_process";
 import { cpSync, createWriteStream, mkdirSync, readFileSync, rmSync, type WriteStream } from "node:fs";
 import path from "node:path";
 
-type Run = { command: string; args: string[] };
-/** One step of a phase: its commands one after another, stopping at the first that fails. */
+/** A command, or work done in this process between two commands (copying a build). */
+type Run = { command: string; args: string[] } | { name: string; js: () => void };
+/** One step: its commands one after another, stopping at the first that fails. */
 type Step = { label: string; runs: Run[]; env?: Record<string, string | undefined> };
 type Lane = { name: string; env: Record<string, string | undefined> };
 
@@ -23,8 +25,8 @@ const seconds = (since: number) => `${Math.round((performance.now() - since) / 1
 // Playwright empties test-results/ when it starts: the logs of steps run side by side go beside it.
 const LOGS = "test-logs";
 const npx = (...args: string[]): Run => ({ command: "npx", args });
-const describe = (step: Step) =>
-  `${step.label}: ${step.runs.map((r) => [r.command, ...r.args].join(" ")).join(" && ")}`;
+const commandLine = (step: Step) =>
+  `${step.label}: ${step.runs.map((r) => ("js" in r ? r.name : [r.command, ...r.args].join(" "))).join(" && ")}`;
 
 function fail(label: string, code: number | string | null): never {
   console.error(`\n✖ ${label} failed (exit ${code}) after ${took.join(", ")}`);
@@ -33,6 +35,15 @@ function fail(label: string, code: number | string | null): never {
 
 /** Runs one command, its output to the terminal, or into `out` (then FORCE_COLOR keeps the colours). */
 function runOne(run: Run, env: Step["env"], out?: WriteStream): Promise<number | null> {
+  if ("js" in run) {
+    try {
+      run.js();
+      return Promise.resolve(0);
+    } catch (error) {
+      out?.write(`${run.name} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      return Promise.resolve(1);
+    }
+  }
   return new Promise((resolve) => {
     const child = spawn(run.command, run.args, {
       stdio: out ? ["ignore", "pipe", "pipe"] : "inherit",
@@ -44,7 +55,7 @@ function runOne(run: Run, env: Step["env"], out?: WriteStream): Promise<number |
   });
 }
 
-/** Runs a step's commands in turn; its output to the terminal, or to a log printed whole once it ends. */
+/** Runs a step's commands in turn; their output to the terminal, or to a log printed whole once it ends. */
 async function runStep(step: Step, logged: boolean): Promise<number | null> {
   let out: WriteStream | undefined;
   let file = "";
@@ -65,25 +76,43 @@ async function runStep(step: Step, logged: boolean): Promise<number | null> {
   return code;
 }
 
+/** A step and the steps it waits for: it starts once each of them has passed. */
+type Task = Step & { after?: Task[] };
+
 /**
- * One phase: its steps one after another when it has one, side by side when it has several (they wait on
- * chains and timeouts more than they use the two cores), each printed whole so none interleave. Stops the
- * run at the first failure.
+ * Runs the tasks, each as soon as the ones it waits for have passed, side by side (they wait on chains and
+ * timeouts more than they use the two cores), each printed whole when it ends so none interleave. After a
+ * failure no task starts; those running end, then the run stops.
  */
-async function phase(label: string, steps: Step[]) {
-  console.log(`\n▶ ${label}: ${steps.map(describe).join(" ‖ ")}`);
+async function runTasks(tasks: Task[]) {
   const started = performance.now();
-  const ended: string[] = [];
-  const codes = await Promise.all(
-    steps.map(async (step) => {
-      const code = await runStep(step, steps.length > 1);
-      ended.push(`${step.label} ${seconds(started)}`);
-      return code;
-    }),
-  );
-  took.push(`${label}: ${seconds(started)}${steps.length > 1 ? ` (${ended.join(", ")})` : ""}`);
-  const failed = steps.findIndex((_, i) => codes[i] !== 0);
-  if (failed >= 0) fail(steps[failed]!.label, codes[failed]!);
+  const runs = new Map<Task, Promise<boolean>>();
+  const unfinished = new Set(tasks);
+  let failed: { label: string; code: number | null } | undefined;
+  const run = (task: Task): Promise<boolean> => {
+    let running = runs.get(task);
+    if (!running) {
+      running = (async () => {
+        const passed = await Promise.all((task.after ?? []).map(run));
+        if (!passed.every(Boolean) || failed) {
+          unfinished.delete(task);
+          return false;
+        }
+        console.log(`\n▶ ${seconds(started)}: ${commandLine(task)}`);
+        const begun = performance.now();
+        // The last task left prints as it goes; the others to their logs, so none interleave.
+        const code = await runStep(task, !(unfinished.size === 1 && unfinished.has(task)));
+        unfinished.delete(task);
+        took.push(`${task.label} ${seconds(begun)} (ended at ${seconds(started)})`);
+        if (code !== 0) failed ??= { label: task.label, code };
+        return code === 0;
+      })();
+      runs.set(task, running);
+    }
+    return running;
+  };
+  await Promise.all(tasks.map(run));
+  if (failed) fail(failed.label, failed.code);
 }
 
 function parseArgs(argv: string[]) {
@@ -134,24 +163,56 @@ console.log(
   `Database: ${lanes.map((l) => (l.name === "embedded" ? "embedded PGlite" : "PostgreSQL")).join(" and ")}`,
 );
 const total = performance.now();
-await phase("unit tests, lint and types", [
-  ...lanes.map((lane, i) => ({
+// The layers, format and "nothing unused", then the types, Next's route types among them (`next typegen`
+// writes them as the build would, which then need not check them again).
+const lintAndTypes: Task = {
+  label: "lint and types",
+  runs: [
+    { command: "npm", args: ["run", "-s", "lint"] },
+    { command: "npm", args: ["run", "-s", "typecheck"] },
+  ],
+};
+// One build for every lane, once the types are checked (not again by the build). The end-to-end suites serve
+// a copy of it (its compiler's cache left out), so the deploy walk-through can build where an operator does,
+// in .next, on this build's cache: a few seconds of compiling instead of a whole build's, since that cache
+// serves only the directory it was built in (e2e/chaos/walkthrough.spec.ts).
+const E2E_DIST = ".next-e2e";
+const build: Task = {
+  label: "production build",
+  runs: [
+    npx("next", "build"),
+    {
+      name: `copy .next to ${E2E_DIST}`,
+      js: () => {
+        rmSync(E2E_DIST, { recursive: true, force: true });
+        cpSync(".next", E2E_DIST, {
+          recursive: true,
+          filter: (from) => from !== path.join(".next", "cache"),
+        });
+      },
+    },
+  ],
+  env: { BUILD_TYPES_CHECKED: "1" },
+  after: [lintAndTypes],
+};
+// The journey on `npm run dev` runs after the last lane's Playwright run, unless the run was narrowed to some
+// projects, on a database of its own: the embedded one `npm run dev` gives, whichever lane it follows.
+const devJourney =
+  playwrightArgs.length === 0 ? [npx("playwright", "test", "-c", "playwright.dev.config.ts")] : [];
+// Each lane runs its suites in turn, and each starts as soon as what it needs has passed: a lane's integration
+// tests once its unit tests and the types have, its end-to-end suites once its integration tests and the build
+// have. The browser suites run once, shared between the lanes so that they end together (the routes they drive
+// are the api project's, which runs on every lane; playwright.config.ts lists the share). Lanes run side by
+// side, so each keeps its artifacts apart.
+const laneTasks = lanes.flatMap((lane, i): Task[] => {
+  const first = i === 0;
+  const last = i === lanes.length - 1;
+  const unit: Task = {
     label: `unit${on(lane)}`,
-    runs: [npx("vitest", "run", "--project", "unit", ...(i > 0 ? [UNIT_ON_EVERY_LANE] : []))],
+    runs: [npx("vitest", "run", "--project", "unit", ...(first ? [] : [UNIT_ON_EVERY_LANE]))],
     env: lane.env,
-  })),
-  // The layers, format and "nothing unused", then the types, Next's route types among them (`next typegen`
-  // writes them as the build would, which then need not check them again).
-  {
-    label: "lint and types",
-    runs: [
-      { command: "npm", args: ["run", "-s", "lint"] },
-      { command: "npm", args: ["run", "-s", "typecheck"] },
-    ],
-  },
-]);
-await phase("integration tests and the production build", [
-  ...lanes.map((lane, i) => ({
+  };
+  const integration: Task = {
     label: `integration${on(lane)}`,
     runs: [
       npx(
@@ -159,47 +220,33 @@ await phase("integration tests and the production build", [
         "run",
         "--project",
         "integration",
-        ...[
-          ...(i > 0 ? INTEGRATION_ON_FIRST_LANE : []),
-          ...(i < lanes.length - 1 ? INTEGRATION_ON_LAST_LANE : []),
-        ].flatMap((glob) => ["--exclude", glob]),
+        ...[...(first ? [] : INTEGRATION_ON_FIRST_LANE), ...(last ? [] : INTEGRATION_ON_LAST_LANE)].flatMap(
+          (glob) => ["--exclude", glob],
+        ),
       ),
     ],
     env: lane.env,
-  })),
-  // The types were checked in the phase before (scripts/test.ts stops at its failure): not again.
-  { label: "production build", runs: [npx("next", "build")], env: { BUILD_TYPES_CHECKED: "1" } },
-]);
-// The end-to-end suites serve a copy of the build (its compiler's cache left out), so the deploy walk-through
-// can build where an operator does, in .next, on this build's cache: a few seconds of compiling instead of a
-// whole build's, since that cache serves only the directory it was built in (e2e/chaos/walkthrough.spec.ts).
-const E2E_DIST = ".next-e2e";
-rmSync(E2E_DIST, { recursive: true, force: true });
-cpSync(".next", E2E_DIST, { recursive: true, filter: (from) => from !== path.join(".next", "cache") });
-// One build for every lane. The browser suites run once (the routes they drive are the api project's, which
-// runs on every lane): the ui project on the first lane, and the journey on `npm run dev` after the last
-// lane's run, whose Playwright run is the shorter (no browser), unless the run was narrowed to some projects.
-// That journey runs on a database of its own, the embedded one `npm run dev` gives, whichever lane it
-// follows. Lanes run side by side, so each keeps its artifacts apart.
-const devJourney =
-  playwrightArgs.length === 0 ? [npx("playwright", "test", "-c", "playwright.dev.config.ts")] : [];
-await phase(
-  "end-to-end tests",
-  lanes.map((lane, i) => ({
+    after: [unit, lintAndTypes],
+  };
+  const e2e: Task = {
     label: `e2e${on(lane)}`,
-    runs: [npx("playwright", "test", ...playwrightArgs), ...(i === lanes.length - 1 ? devJourney : [])],
+    runs: [npx("playwright", "test", ...playwrightArgs), ...(last ? devJourney : [])],
     // The deploy walk-through builds again, from the same tree: its types were checked too.
-    env:
-      i === 0
-        ? { ...lane.env, BUILD_TYPES_CHECKED: "1", NEXT_DIST_DIR: E2E_DIST }
+    env: {
+      ...lane.env,
+      NEXT_DIST_DIR: E2E_DIST,
+      BUILD_TYPES_CHECKED: "1",
+      ...(many ? { E2E_BROWSER: first ? "first" : "second" } : {}),
+      ...(first
+        ? {}
         : {
-            ...lane.env,
-            NEXT_DIST_DIR: E2E_DIST,
-            BUILD_TYPES_CHECKED: "1",
-            E2E_BROWSER: "off",
             E2E_OUTPUT_DIR: `test-results-${lane.name}`,
             PLAYWRIGHT_HTML_OUTPUT_DIR: `playwright-report-${lane.name}`,
-          },
-  })),
-);
-console.log(`\n✔ every phase passed in ${seconds(total)}: ${took.join(", ")}`);
+          }),
+    },
+    after: [integration, build],
+  };
+  return [unit, integration, e2e];
+});
+await runTasks([lintAndTypes, build, ...laneTasks]);
+console.log(`\n✔ every step passed in ${seconds(total)}: ${took.join(", ")}`);
