@@ -27,10 +27,22 @@ export const chromium: Project["use"] = {
   },
 };
 
-const ui: Project = { name: "ui", testDir: "e2e/ui", use: chromium };
-// `npm test -- --with-postgres` runs the browser suite on the embedded database only, and each database's
-// run beside the other with artifacts of its own (scripts/test.ts).
-const browser = process.env.E2E_BROWSER !== "off";
+/**
+ * `npm test -- --with-postgres` runs each browser file once, on one of its two lanes, and each lane's run
+ * beside the other with artifacts of its own (scripts/test.ts): these files on the PostgreSQL lane
+ * (`E2E_BROWSER=second`), the others on the embedded one (`first`), a share that ends the lanes together.
+ * `E2E_BROWSER=off` leaves the browser out; unset, every file runs.
+ */
+const BROWSER_ON_SECOND_LANE = ["inbox-walk.spec.ts", "known-issues.spec.ts"];
+const share = process.env.E2E_BROWSER;
+const browser = share !== "off";
+const ui: Project = {
+  name: "ui",
+  testDir: "e2e/ui",
+  use: chromium,
+  ...(share === "first" ? { testIgnore: BROWSER_ON_SECOND_LANE } : {}),
+  ...(share === "second" ? { testMatch: BROWSER_ON_SECOND_LANE } : {}),
+};
 
 export default defineConfig({
   testDir: "e2e",

@@ -7,7 +7,7 @@
  * `npm test -- --with-postgres <url>` (CI) runs it on the embedded database and also runs every suite whose
  * answer depends on the database (unit, integration, Playwright api and chaos) on the PostgreSQL at <url>,
  * built once: two lanes side by side, each going on to its next suite as soon as what that needs has passed.
- * The browser suites run once, on the embedded database (docs/development.md says why). Any other argument
+ * The browser suites run once, shared between the lanes (docs/development.md says why). Any other argument
  * goes to Playwright (and leaves out the dev-server journey).
  */
 import { spawn } from "node:child_process";
@@ -136,14 +136,14 @@ function parseArgs(argv: string[]) {
 /**
  * What runs on one lane only: what no lane's database can change. Unit tests touch a database only in files
  * named `*.db.test.ts` (testing/db-files-named.ts fails a unit file that opens one under another name), so a
- * further lane runs those alone. These integration files run the same whatever the lane: the embedded
- * database's own tools (backup, restore's refusals, the move to PostgreSQL, which makes a database of its
- * own) on the first lane, whose database they are; the devnet, the sender and the ownership proof, which
- * touch no database, on the last, so the two lanes' integration runs end together.
+ * further lane runs those alone. These integration files run the same whatever the lane, so they run on the
+ * last one, whose browser share is the smaller: the embedded database's own tools (backup, restore's
+ * refusals, the move to PostgreSQL), which name their databases themselves, and the devnet, the sender and
+ * the ownership proof, which touch no database. The lanes' integration runs then end about together.
  */
 const UNIT_ON_EVERY_LANE = ".db.test.ts";
-const INTEGRATION_ON_FIRST_LANE = ["scripts/db/**"];
 const INTEGRATION_ON_LAST_LANE = [
+  "scripts/db/**",
   "scripts/devnet/**",
   "scripts/ownership-proof.integration.test.ts",
   "lib/chain/sender.integration.test.ts",
@@ -201,8 +201,9 @@ const devJourney =
   playwrightArgs.length === 0 ? [npx("playwright", "test", "-c", "playwright.dev.config.ts")] : [];
 // Each lane runs its suites in turn, and each starts as soon as what it needs has passed: a lane's integration
 // tests once its unit tests and the types have, its end-to-end suites once its integration tests and the build
-// have. The browser suites run once, on the first lane (the routes they drive are the api project's, which
-// runs on every lane). Lanes run side by side, so each keeps its artifacts apart.
+// have. The browser suites run once, shared between the lanes so that they end together (the routes they drive
+// are the api project's, which runs on every lane; playwright.config.ts lists the share). Lanes run side by
+// side, so each keeps its artifacts apart.
 const laneTasks = lanes.flatMap((lane, i): Task[] => {
   const first = i === 0;
   const last = i === lanes.length - 1;
@@ -219,9 +220,7 @@ const laneTasks = lanes.flatMap((lane, i): Task[] => {
         "run",
         "--project",
         "integration",
-        ...[...(first ? [] : INTEGRATION_ON_FIRST_LANE), ...(last ? [] : INTEGRATION_ON_LAST_LANE)].flatMap(
-          (glob) => ["--exclude", glob],
-        ),
+        ...(last ? [] : INTEGRATION_ON_LAST_LANE).flatMap((glob) => ["--exclude", glob]),
       ),
     ],
     env: lane.env,
@@ -235,10 +234,10 @@ const laneTasks = lanes.flatMap((lane, i): Task[] => {
       ...lane.env,
       NEXT_DIST_DIR: E2E_DIST,
       BUILD_TYPES_CHECKED: "1",
+      ...(many ? { E2E_BROWSER: first ? "first" : "second" } : {}),
       ...(first
         ? {}
         : {
-            E2E_BROWSER: "off",
             E2E_OUTPUT_DIR: `test-results-${lane.name}`,
             PLAYWRIGHT_HTML_OUTPUT_DIR: `playwright-report-${lane.name}`,
           }),

@@ -25,6 +25,7 @@ import {
 } from "viem/actions";
 import type { LocalNonceManager } from "./nonces";
 import { waitForReceiptEarly } from "./receipts";
+import { enterStep } from "./steps";
 
 type Call = { to: Address; data?: Hex; value?: bigint; gas?: bigint };
 
@@ -114,6 +115,7 @@ export function createSender(options: {
         settle();
       };
       const timer = setTimeout(async () => {
+        enterStep(`the node's word on whether it holds ${hash} (its send unanswered after ${checkMs} ms)`);
         const onNode = await held(hash);
         // A node that cannot be asked leaves the send's own answer to decide.
         if (done || onNode === undefined) return;
@@ -135,6 +137,7 @@ export function createSender(options: {
   /** Sends signed bytes; on failure, decides whether the transaction may still be on its way. */
   async function broadcast(serialized: Hex, nonce: number, fill: boolean): Promise<Sent> {
     const hash = keccak256(serialized);
+    enterStep(`the send of nonce ${nonce} (${hash})`);
     try {
       if (!syncMissing.has(rpc)) {
         try {
@@ -179,8 +182,10 @@ export function createSender(options: {
 
   /** Prepares, signs and sends a call, with the next nonce or one already `reserved` for it. */
   async function signAndSend(call: Call, fill: boolean, reserved?: number): Promise<Sent> {
+    enterStep("the gas and fees of a transaction");
     const request = await prepare(call)
       .then(async (prepared) => {
+        enterStep("the check that this instance still holds its signing key");
         await options.beforeSend?.();
         return prepared;
       })
@@ -188,6 +193,7 @@ export function createSender(options: {
         if (reserved !== undefined) nonces.release(key, reserved, "failed");
         throw error;
       });
+    enterStep("a nonce");
     const taken = reserved ?? (await nonces.take({ ...key, client }));
     let serialized: Hex;
     try {
@@ -203,6 +209,7 @@ export function createSender(options: {
   async function wait(args: { hash: Hash; timeout?: number }) {
     const nonce = awaiting.get(args.hash);
     awaiting.delete(args.hash);
+    enterStep(`the receipt of ${nonce === undefined ? "" : `nonce ${nonce}, `}${args.hash}`);
     try {
       const receipt = await waitForReceiptEarly(receiptClient, args);
       if (nonce !== undefined) nonces.release(key, nonce, "mined");

@@ -22,6 +22,7 @@ import { nativeSigningAccount } from "@/lib/chain/ecdsa";
 import { createLocalNonceManager } from "@/lib/chain/nonces";
 import { rpcTransport } from "@/lib/chain/rpc";
 import { createSender, type Sent } from "@/lib/chain/sender";
+import { enterStep } from "@/lib/chain/steps";
 import { env } from "@/lib/env";
 import { PlainWalletExactEvmScheme } from "./exact-evm-scheme";
 import { remoteFacilitator } from "./remote-facilitator";
@@ -123,7 +124,10 @@ export function facilitatorSigner(privateKey: `0x${string}`, options: { leased?:
   const signer = toFacilitatorEvmSigner(
     {
       address: account.address,
-      readContract: (args) => client.readContract({ ...args, args: args.args ?? [] } as never),
+      readContract: (args) => {
+        enterStep(`a read of ${args.functionName}`);
+        return client.readContract({ ...args, args: args.args ?? [] } as never);
+      },
       verifyTypedData: (args) => client.verifyTypedData(args as never),
       writeContract: async ({ address, abi, functionName, args, gas, dataSuffix }) => {
         const data = encodeFunctionData({ abi, functionName, args } as never);
@@ -180,6 +184,7 @@ function inProcessFacilitator(): FacilitatorClient {
   return {
     verify: (payload, requirements) => first.facilitator.verify(payload, requirements),
     settle: async (payload, requirements) => {
+      enterStep("the lease of a signing key");
       const lease = await leaseOneOf(keyed.map((k) => k.address));
       const signer = lease && byAddress.get(lease.address as `0x${string}`);
       if (!signer) {

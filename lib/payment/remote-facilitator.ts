@@ -18,6 +18,7 @@ import {
 import { getTransaction, readContract } from "viem/actions";
 import { eip3009Abi, transferWithAuthorizationAbi } from "@/lib/chain/eip3009";
 import { lookupReceipt } from "@/lib/chain/receipts";
+import { enterStep } from "@/lib/chain/steps";
 import { SettlementUnavailable } from "./types";
 import { EXACT_EVM_REASONS, settleFailure, settleResponseOf } from "./x402-settlement";
 
@@ -55,6 +56,7 @@ export function remoteFacilitator(options: {
     async settle(payload, requirements) {
       let result: SettleResponse;
       try {
+        enterStep("the facilitator's answer");
         result = await client.settle(payload, requirements);
       } catch (error) {
         if (neverConnected(error)) {
@@ -66,6 +68,7 @@ export function remoteFacilitator(options: {
       const failure = settleFailure(result);
       if (failure.kind === "unknown") return result;
       const reader = options.reader();
+      enterStep("the chain's view of the facilitator's failure");
       if (await authorizationSpent(reader, payload, requirements)) {
         return undecided(result, "but the authorization is spent on chain");
       }

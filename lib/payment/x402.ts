@@ -14,7 +14,7 @@ import { createFacilitator, settledReceipt, x402Reader } from "./facilitator";
 import { deliveredOf, signedOfferExtension, signedReceiptExtension } from "./offer-receipt";
 import { x402SignatureRefusal, x402SignedByPayer } from "./payer-proof";
 import { refundWalletAddress } from "./refund";
-import { withTimeout } from "./timeout";
+import { withTimeout, withTracedTimeout } from "./timeout";
 import {
   type Charge,
   CredentialRefused,
@@ -171,8 +171,8 @@ export const x402Protocol: PaymentProtocol = {
     const e = env();
     const credential = await readOnce(request, charge);
     const server = await resourceServer();
-    const verdict = await withTimeout(
-      server.verifyPayment(credential.payload, credential.requirement),
+    const verdict = await withTracedTimeout(
+      () => server.verifyPayment(credential.payload, credential.requirement),
       e.X402_TIMEOUT_MS,
       "x402 verify",
     );
@@ -253,8 +253,8 @@ function receiptHeaders(
  */
 async function settle(payload: PaymentPayload, requirement: PaymentRequirements): Promise<Settlement> {
   const server = await resourceServer();
-  const result = await withTimeout(
-    server.settlePayment(payload, requirement),
+  const result = await withTracedTimeout(
+    () => server.settlePayment(payload, requirement),
     env().X402_TIMEOUT_MS,
     "x402 settle",
   ).catch(settleResponseOf);

@@ -41,8 +41,9 @@ export function devnetAppEnv(info: DevnetInfo, options: { databaseUrl?: string; 
     RATE_LIMIT_ADDRESS_PER_MINUTE: "100000",
     RATE_LIMIT_WALLET_PER_MINUTE: "100000",
     RATE_LIMIT_PAID_ADDRESS_PER_MINUTE: "100000",
-    // Load shedding the same way: on, at a lag no test run's bursts on a loaded machine reach (the
-    // benchmarks measure the default; lib/payment/load-shed.integration.test.ts tests it).
+    // Load shedding the same way: on, at a lag no test run's bursts on a loaded machine reach. `npm run
+    // bench:pace` removes it, so its levels measure the default; `npm run bench`'s other sections keep it;
+    // lib/payment/load-shed.integration.test.ts tests shedding itself.
     SHED_LOOP_DELAY_MS: "5000",
     // A webhook receiver on this machine (127.0.0.1, ::1) is reachable on the devnet only: the
     // configuration is refused on any other network.
