@@ -1,5 +1,6 @@
 import http from "node:http";
 import { expect, test } from "@playwright/test";
+import { freePort } from "../../scripts/devnet/anvil";
 import { signInHeader } from "../../testing/sign-in";
 import { distinctTitle } from "../../testing/titles";
 import { startCluster } from "./cluster";
@@ -18,6 +19,23 @@ function getFrom(localAddress: string, url: string, headers: Record<string, stri
     req.on("error", reject);
     req.on("timeout", () => req.destroy(new Error(`no answer from ${url} within 30 s`)));
   });
+}
+
+/** A POST of a JSON body from `localAddress`: its status, headers and body. */
+function postFrom(localAddress: string, url: string, body: string) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
+    (resolve, reject) => {
+      const headers = { "content-type": "application/json" };
+      const req = http.request(url, { method: "POST", localAddress, headers, timeout: 30_000 }, (res) => {
+        let text = "";
+        res.on("data", (chunk: Buffer) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      });
+      req.on("error", reject);
+      req.on("timeout", () => req.destroy(new Error(`no answer from ${url} within 30 s`)));
+      req.end(body);
+    },
+  );
 }
 
 /** A JSON-RPC call to /mcp from `localAddress` (as a client at that address would, through nginx); its result. */
@@ -53,7 +71,7 @@ async function askUntilLimited(url: string, from: string, forwardedFor: (n: numb
 }
 
 // deploy/nginx.conf, as shipped, in front of two `next start` instances with TRUST_PROXY=true on PostgreSQL.
-test("behind deploy/nginx.conf, paid calls, sign-ins, request ids and per-client rate limits work, MCP tool calls too", async () => {
+test("behind deploy/nginx.conf, paid calls, sign-ins, request ids, per-client rate limits and the paid calls' limit work, MCP tool calls too", async () => {
   const serverUrl = process.env.DATABASE_URL;
   test.skip(!serverUrl, "needs DATABASE_URL: one embedded database (PGlite) cannot be shared by processes");
   // CI installs nginx (.ci/run); elsewhere the test says what is missing rather than fail.
@@ -169,6 +187,41 @@ test("behind deploy/nginx.conf, paid calls, sign-ins, request ids and per-client
     }
     expect(toolAnswers.at(-1), `tool answers to 127.0.0.4: ${toolAnswers.join(",")}`).toBe(429);
     expect((await getFrom("127.0.0.4", ask)).status, "the same client's plain request, same limit").toBe(429);
+
+    // Past the paid calls' rate, nginx refuses in the service's words before any instance sees the call: here
+    // a second nginx in front of the same instances, its limit one paid request a second and a burst of one.
+    const strict = await startNginx(await freePort(), { paidLimit: { rate: "1r/s", burst: 1 } });
+    try {
+      await strict.setUpstreams(cluster.up().map((i) => i.url));
+      const submit = JSON.stringify({
+        namespace: "nginx-busy",
+        type: "bug",
+        title: distinctTitle("Refused by nginx"),
+        description: "Sent at once with four others.",
+      });
+      const burst = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          postFrom("127.0.0.5", `${strict.url}/api/namespace/feedback`, submit),
+        ),
+      );
+      const statuses = burst.map((r) => r.status).sort();
+      expect(statuses, "two asks reach an instance, three are refused").toEqual([402, 402, 503, 503, 503]);
+      for (const busy of burst.filter((r) => r.status === 503)) {
+        expect(busy.headers["content-type"]).toBe("application/problem+json");
+        expect(busy.headers["retry-after"]).toBe("1");
+        expect(busy.headers["x-request-id"]).toMatch(/^[0-9a-f]{32}$/);
+        expect(JSON.parse(busy.body)).toMatchObject({ type: "/problems/service-busy", status: 503 });
+      }
+      // Refused in nginx: no instance was asked. A free route is never counted.
+      const refused = strict.accessLog().filter((l) => l.status === 503);
+      expect(refused.map((l) => l.upstream)).toEqual(["-", "-", "-"]);
+      const free = await Promise.all(
+        Array.from({ length: 3 }, () => getFrom("127.0.0.6", `${strict.url}/healthz`)),
+      );
+      expect(free.map((r) => r.status)).toEqual([200, 200, 200]);
+    } finally {
+      await strict.close();
+    }
 
     // Both instances served, nothing failed in nginx, and the ledger reconciles with the chains.
     expect(Object.keys(nginx!.stats().perUpstream), "instances nginx sent requests to").toHaveLength(2);

@@ -25,9 +25,29 @@ function replaceIn(text: string, pattern: RegExp, by: string, count: number): st
   return text.replace(pattern, by);
 }
 
-/** deploy/nginx.conf with this run's port, instances and log: nothing else of it changes. */
-async function site(port: number, upstreams: string[], dir: string): Promise<string> {
+/** The paid calls' limit: nginx's `rate` (such as "1r/s") and `burst`. */
+export type PaidLimit = { rate: string; burst: number };
+
+/**
+ * deploy/nginx.conf with this run's port, instances and log, and the paid calls' limit when one is given:
+ * nothing else of it changes.
+ */
+async function site(port: number, upstreams: string[], dir: string, paid?: PaidLimit): Promise<string> {
   let text = await readFile(SITE, "utf8");
+  if (paid) {
+    text = replaceIn(
+      text,
+      /zone=feedback_paid:1m rate=\d+r\/s;/g,
+      `zone=feedback_paid:1m rate=${paid.rate};`,
+      1,
+    );
+    text = replaceIn(
+      text,
+      /zone=feedback_paid burst=\d+ nodelay;/g,
+      `zone=feedback_paid burst=${paid.burst} nodelay;`,
+      1,
+    );
+  }
   text = replaceIn(text, /^\s*listen \[::\]:80;\n/gm, "", 1);
   text = replaceIn(text, /listen 80;/g, `listen 127.0.0.1:${port};`, 1);
   const servers = upstreams.map((u) => `server ${new URL(u).host};`).join("\n    ");
@@ -61,9 +81,12 @@ export type Nginx = Balancer & { accessLog(): AccessLine[]; errorLog(): string }
  * Starts nginx on `port` once the instances are known (an upstream block cannot be empty), and reloads
  * it (SIGHUP) when they change. `-g 'daemon off;'` keeps the master process a child of this one. Each
  * request in flight holds two of its `workerConnections` (the client's and the instance's): 512 by
- * default, as Debian's nginx.conf has it.
+ * default, as Debian's nginx.conf has it. `paidLimit` replaces the shipped limit on paid calls.
  */
-export async function startNginx(port: number, { workerConnections = 512 } = {}): Promise<Nginx> {
+export async function startNginx(
+  port: number,
+  { workerConnections = 512, paidLimit }: { workerConnections?: number; paidLimit?: PaidLimit } = {},
+): Promise<Nginx> {
   const binary = nginxBinary();
   if (!binary) throw new Error("nginx is not installed (apt-get install -y nginx)");
   const dir = await mkdtemp(path.join(tmpdir(), "nginx-"));
@@ -113,7 +136,7 @@ export async function startNginx(port: number, { workerConnections = 512 } = {})
       const key = urls.join(",");
       if (key === current || urls.length === 0) return;
       current = key;
-      await writeFile(path.join(dir, "feedback.conf"), await site(port, urls, dir));
+      await writeFile(path.join(dir, "feedback.conf"), await site(port, urls, dir, paidLimit));
       const conf = path.join(dir, "nginx.conf");
       execFileSync(binary, ["-t", "-q", "-p", dir, "-c", conf], { stdio: "pipe" });
       if (child) {
