@@ -1,5 +1,6 @@
 import "server-only";
 import type { PGlite } from "@electric-sql/pglite";
+import { sharedCheck } from "./shared-check";
 
 /**
  * A database session of this process's own, whose session-level advisory locks last exactly as long
@@ -49,6 +50,27 @@ export async function postgresLockSession(url: string): Promise<LockSession> {
   };
   try {
     const reserved = await client.reserve();
+    let boundMs = 0;
+    // Every send asks right before it signs. One connection answers its queries one round trip at a time
+    // once more than a pipeline's worth wait, so under load a thousand sends in flight queued a thousand
+    // `select 1`s and each waited out the others (20 s, at 100 paid calls a second): the sends share one
+    // question instead, each the first asked after it (lib/db/shared-check.ts).
+    const askAlive = sharedCheck(async () => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error("no answer")), boundMs);
+      });
+      try {
+        await Promise.race([reserved`select 1`, timeout]);
+        return !closed;
+      } catch {
+        // Unanswered or failed: whatever the server thinks, this session is given up, locks and all.
+        void end().catch(() => undefined);
+        return false;
+      } finally {
+        clearTimeout(timer);
+      }
+    });
     // An idle session must not be ended for idling (PostgreSQL 14+; older servers have no such limit).
     await reserved`select set_config('idle_session_timeout', '0', false)`.catch(() => undefined);
     return {
@@ -62,20 +84,8 @@ export async function postgresLockSession(url: string): Promise<LockSession> {
       },
       async alive(timeoutMs) {
         if (closed) return false;
-        let timer: NodeJS.Timeout | undefined;
-        const timeout = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error("no answer")), timeoutMs);
-        });
-        try {
-          await Promise.race([reserved`select 1`, timeout]);
-          return !closed;
-        } catch {
-          // Unanswered or failed: whatever the server thinks, this session is given up, locks and all.
-          void end().catch(() => undefined);
-          return false;
-        } finally {
-          clearTimeout(timer);
-        }
+        boundMs = timeoutMs;
+        return askAlive();
       },
       close: end,
     };
