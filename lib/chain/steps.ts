@@ -7,7 +7,11 @@ import { AsyncLocalStorage } from "node:async_hooks";
  */
 export type StepTrace = { step?: string; since?: number };
 
-const traces = new AsyncLocalStorage<StepTrace>();
+// On globalThis like the request context (lib/http/request-context.ts): a copy of this module in another route
+// bundle must still see the same trace.
+const store = globalThis as unknown as { __feedbackStepTraces?: AsyncLocalStorage<StepTrace> };
+store.__feedbackStepTraces ??= new AsyncLocalStorage<StepTrace>();
+const traces = store.__feedbackStepTraces;
 
 /** Runs `run` with `trace` filled in by every step it (and what it awaits) enters. */
 export function withSteps<T>(trace: StepTrace, run: () => Promise<T>): Promise<T> {
