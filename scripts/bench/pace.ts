@@ -23,7 +23,7 @@ import { mppBaseline, x402Baseline } from "./baseline";
 import { DATABASE_URL, DIST_DIR, QUICK, ROOT } from "./config";
 import { keepAliveAgent, type LoadResult, now, openLoop, send, sleep, summarize } from "./load";
 import { machineInfo, nextServerPid, rssKiB } from "./machine";
-import { ask402, feedbackBody, x402Payers } from "./paid";
+import { feedbackBody, x402Payers } from "./paid";
 import { buildApp, startNext } from "./servers";
 import { x402Challenge } from "./x402";
 
@@ -104,6 +104,8 @@ type PaceLevel = LoadResult & {
    * the refusals took from arrival (absent in runs before load shedding).
    */
   shed?: { n: number; latency: ReturnType<typeof summarize> };
+  /** How long the level waited, before its first call, for the machine to be quiet (absent in runs before it waited). */
+  quietWaitMs?: number;
   db: DbPeak | null;
   /** Our pool's own counts over the level (its /metrics): sent, waited for a connection, most in flight. */
   pool: PoolWindow | null;
@@ -192,6 +194,27 @@ function cpuTimes(): { busy: number; all: number } | null {
   } catch {
     return null;
   }
+}
+
+/** Below this share of the machine's CPUs busy, over a second, a level may start: the last one's work is done. */
+const QUIET_BUSY = 0.15;
+const QUIET_MAX_MS = 180_000;
+/**
+ * Waits until the machine has been quiet for two seconds in a row (or QUIET_MAX_MS), so no level pays for the
+ * one before it: a server past its CPU is still storing, grouping and recovering for a while after its last
+ * answer. Returns how long it waited.
+ */
+async function untilQuiet(): Promise<number> {
+  const t0 = now();
+  let quietSeconds = 0;
+  while (quietSeconds < 2 && now() - t0 < QUIET_MAX_MS) {
+    const before = cpuTimes();
+    await sleep(1000);
+    const after = cpuTimes();
+    if (!before || !after || after.all <= before.all) return Math.round(now() - t0);
+    quietSeconds = (after.busy - before.busy) / (after.all - before.all) < QUIET_BUSY ? quietSeconds + 1 : 0;
+  }
+  return Math.round(now() - t0);
 }
 
 /** The waits the active statements were sampled in, most first. */
@@ -337,6 +360,21 @@ function dbSampler(url: string | undefined) {
  * One level: `rate` payments a second for `seconds`, each prepared when it is due (x402: signed for the
  * static 402; MPP: its own 402 and credential), timed from the scheduled arrival.
  */
+/** A call the server shed (503 service-busy) before its payment was made: at the MPP client's own 402. */
+class Shed extends Error {}
+
+/** An MPP client's 402 for one call, its body read; a 503 service-busy is the server shedding the call. */
+async function mppChallenge(url: string, body: string): Promise<Response> {
+  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body });
+  if (res.status === 402) {
+    await res.clone().arrayBuffer();
+    return res;
+  }
+  const text = await res.text();
+  if (res.status === 503 && text.includes("service-busy")) throw new Shed("service-busy");
+  throw new Error(`expected a 402 challenge, got ${res.status} ${text.slice(0, 200)}`);
+}
+
 async function level(
   t: Target,
   rate: number,
@@ -344,6 +382,7 @@ async function level(
   db: ReturnType<typeof dbSampler>,
 ) {
   const count = Math.max(1, Math.round(rate * seconds));
+  const quietWaitMs = await untilQuiet();
   const agent = keepAliveAgent();
   const paidMs: number[] = [];
   let rss = 0;
@@ -380,7 +419,14 @@ async function level(
   const shedMs: number[] = [];
   const load = await openLoop(count, rate, async (i) => {
     const due = now();
-    const headers = await prepare(i);
+    let headers: Record<string, string>;
+    try {
+      headers = await prepare(i);
+    } catch (error) {
+      if (!(error instanceof Shed)) throw error;
+      shedMs.push(now() - due);
+      return "503 service-busy (the 402 challenge)";
+    }
     const sent = now();
     const res = await send(agent, t.url, headers, feedbackBody(i, `pace-${t.protocol}-${rate}`));
     if (res.status === 503 && res.text.includes("service-busy")) shedMs.push(now() - due);
@@ -418,6 +464,7 @@ async function level(
     okPerSecond: Math.round((load.ok / (wallMs / 1000)) * 10) / 10,
     paid: summarize(paidMs),
     shed: { n: shedMs.length, latency: summarize(shedMs) },
+    quietWaitMs,
     db: peak,
     pool,
     rssMiB: rss ? Math.round(rss / 102.4) / 10 : null,
@@ -443,7 +490,7 @@ async function level(
         : null,
   };
   console.log(
-    `  ${t.label.padEnd(16)} ${rate}/s: ${load.ok}/${count} ok${shedMs.length ? ` (${shedMs.length} shed, p99 ${result.shed!.latency.p99} ms)` : ""}, ${result.okPerSecond}/s, p50 ${load.latency.p50} p95 ${load.latency.p95} p99 ${load.latency.p99} ms, in flight ≤ ${load.maxInFlight}, CPU ${result.cpuBusy === null || result.cpuBusy === undefined ? "–" : `${Math.round(result.cpuBusy * 100)}%`} busy, server's main thread ${result.mainThreadBusy === null || result.mainThreadBusy === undefined ? "–" : `${Math.round(result.mainThreadBusy * 100)}%`} (${result.mainThreadMsPerCall} ms a call: ${result.mainThreadDemand} cores asked)${result.helperCores ? `, PostgreSQL ${result.helperCores.postgres} cores, anvil ${result.helperCores.anvil}` : ""}${peak ? `, db active ≤ ${peak.active} of ${peak.open} open, idle in transaction ≤ ${peak.idleInTransaction}, oldest transaction ${peak.oldestTransaction?.ms} ms, longest statement ${peak.longestStatementMs} ms${peak.activeBetweenBlocks === null ? "" : `, between blocks ≤ ${peak.activeBetweenBlocks} active`}` : ""}${pool ? `, pool: ${pool.waited} of ${pool.statements} waited, ≤ ${pool.peakInFlight} in flight` : ""}${peak?.waits ? `, active statements by wait: ${topWaits(peak.waits)}` : ""}`,
+    `  ${t.label.padEnd(16)} ${rate}/s${quietWaitMs > 2500 ? ` (after ${Math.round(quietWaitMs / 1000)} s for the machine to be quiet)` : ""}: ${load.ok}/${count} ok${shedMs.length ? ` (${shedMs.length} shed, p99 ${result.shed!.latency.p99} ms)` : ""}, ${result.okPerSecond}/s, p50 ${load.latency.p50} p95 ${load.latency.p95} p99 ${load.latency.p99} ms, in flight ≤ ${load.maxInFlight}, CPU ${result.cpuBusy === null || result.cpuBusy === undefined ? "–" : `${Math.round(result.cpuBusy * 100)}%`} busy, server's main thread ${result.mainThreadBusy === null || result.mainThreadBusy === undefined ? "–" : `${Math.round(result.mainThreadBusy * 100)}%`} (${result.mainThreadMsPerCall} ms a call: ${result.mainThreadDemand} cores asked)${result.helperCores ? `, PostgreSQL ${result.helperCores.postgres} cores, anvil ${result.helperCores.anvil}` : ""}${peak ? `, db active ≤ ${peak.active} of ${peak.open} open, idle in transaction ≤ ${peak.idleInTransaction}, oldest transaction ${peak.oldestTransaction?.ms} ms, longest statement ${peak.longestStatementMs} ms${peak.activeBetweenBlocks === null ? "" : `, between blocks ≤ ${peak.activeBetweenBlocks} active`}` : ""}${pool ? `, pool: ${pool.waited} of ${pool.statements} waited, ≤ ${pool.peakInFlight} in flight` : ""}${peak?.waits ? `, active statements by wait: ${topWaits(peak.waits)}` : ""}`,
   );
   return result;
 }
@@ -502,9 +549,22 @@ async function main() {
         ours: false,
       },
     ];
+    targets.push(
+      { key: "mpp", label: "MPP (ours)", protocol: "mpp", url, pids: [pid], origins: [app.url], ours: true },
+      {
+        key: "mppx",
+        label: "mppx handler",
+        protocol: "mpp",
+        url: mppBase.target.url,
+        pids: [mppBase.target.pid],
+        origins: [],
+        ours: false,
+      },
+    );
     if (pairRates.length > 0 && (!only || only.includes(PAIR))) {
       // A second instance of the same build, environment and database, with the devnet's fourth key (the
-      // dropped send's instance takes the third), and nginx in front of both as deploy/nginx.conf has it.
+      // dropped send's instance takes the third), and nginx in front of both as deploy/nginx.conf has it. Last
+      // at its rate, so what its two instances leave to do after their last answer falls on no other level.
       const second = await startNext(ROOT, await freePort(), {
         ...env,
         NEXT_DIST_DIR: DIST_DIR,
@@ -527,18 +587,6 @@ async function main() {
         rates: pairRates,
       });
     }
-    targets.push(
-      { key: "mpp", label: "MPP (ours)", protocol: "mpp", url, pids: [pid], origins: [app.url], ours: true },
-      {
-        key: "mppx",
-        label: "mppx handler",
-        protocol: "mpp",
-        url: mppBase.target.url,
-        pids: [mppBase.target.pid],
-        origins: [],
-        ours: false,
-      },
-    );
     if (only) targets.splice(0, targets.length, ...targets.filter((t) => only.includes(t.key)));
     const payers = x402Payers(info);
     const mppClients = info.accounts.map((a) => createMppFetch(info.tempo, a.privateKey, fetch));
@@ -552,7 +600,7 @@ async function main() {
         });
       }
       return async (i: number) => {
-        const { res } = await ask402(t.url, feedbackBody(i, "pace-mpp"), true);
+        const res = await mppChallenge(t.url, feedbackBody(i, "pace-mpp"));
         return { authorization: await mppClients[i % mppClients.length]!.createCredential(res) };
       };
     };
