@@ -106,6 +106,8 @@ type PaceLevel = LoadResult & {
   shed?: { n: number; latency: ReturnType<typeof summarize> };
   /** How long the level waited, before its first call, for the machine to be quiet (absent in runs before it waited). */
   quietWaitMs?: number;
+  /** Every failed call by its kind (status and problem type, or the client's error), shed ones included. */
+  failures?: Record<string, number>;
   db: DbPeak | null;
   /** Our pool's own counts over the level (its /metrics): sent, waited for a connection, most in flight. */
   pool: PoolWindow | null;
@@ -360,6 +362,16 @@ function dbSampler(url: string | undefined) {
  * One level: `rate` payments a second for `seconds`, each prepared when it is due (x402: signed for the
  * static 402; MPP: its own 402 and credential), timed from the scheduled arrival.
  */
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A failure's kind: its status and problem type (`503 service-busy`), or the client's error as it is. */
+function failureKind(failure: string): string {
+  const status = /^(\d{3}) /.exec(failure)?.[1];
+  if (!status) return failure.slice(0, 60);
+  const type = /"type":"([^"]+)"/.exec(failure)?.[1] ?? /service-busy/.exec(failure)?.[0];
+  return type ? `${status} ${type.split("/").pop()}` : status;
+}
+
 /** A call the server shed (503 service-busy) before its payment was made: at the MPP client's own 402. */
 class Shed extends Error {}
 
@@ -417,7 +429,13 @@ async function level(
     };
   }, seconds * 1000);
   const shedMs: number[] = [];
-  const load = await openLoop(count, rate, async (i) => {
+  const failures: Record<string, number> = {};
+  const counted = (failure: string | null) => {
+    if (failure !== null) failures[failureKind(failure)] = (failures[failureKind(failure)] ?? 0) + 1;
+    return failure;
+  };
+  const load = await openLoop(count, rate, async (i) => counted(await call(i).catch(errorText)));
+  async function call(i: number): Promise<string | null> {
     const due = now();
     let headers: Record<string, string>;
     try {
@@ -432,7 +450,7 @@ async function level(
     if (res.status === 503 && res.text.includes("service-busy")) shedMs.push(now() - due);
     else paidMs.push(now() - sent);
     return res.status === 200 || res.status === 201 ? null : `${res.status} ${res.text.slice(0, 300)}`;
-  });
+  }
   const wallMs = now() - t0;
   clearTimeout(arrivalsTimer);
   arrivalsEnd ??= { ms: wallMs, cpu: cpuTimes(), main: mainThreadSeconds(t.pids), helpers: helperSeconds() };
@@ -465,6 +483,7 @@ async function level(
     paid: summarize(paidMs),
     shed: { n: shedMs.length, latency: summarize(shedMs) },
     quietWaitMs,
+    failures,
     db: peak,
     pool,
     rssMiB: rss ? Math.round(rss / 102.4) / 10 : null,
@@ -633,6 +652,8 @@ async function main() {
     console.log(
       `  ${dropped.ok}/${dropped.sent} ok; behind the drop at most ${dropped.behindMaxMs} ms, elsewhere p99 ${dropped.elsewhereP99Ms} ms; ${dropped.noncesUsed} nonces for ${dropped.settled} settlements (${dropped.distinctTransactions} transactions)`,
     );
+    const ledger = await ledgerAtEnd(DATABASE_URL);
+    if (ledger) console.log(`\n▶ the ledger at the end: ${renderLedger(ledger)}`);
     const results = {
       startedAt: new Date().toISOString(),
       database: DATABASE_URL ? "postgres" : "pglite",
@@ -648,6 +669,7 @@ async function main() {
       levels,
       rewards,
       dropped,
+      ledger,
       loadAverageAtEnd: os.loadavg().map((x) => Math.round(x * 100) / 100),
     };
     mkdirSync(path.dirname(OUT), { recursive: true });
@@ -889,8 +911,49 @@ type PaceResults = {
   levels: PaceLevel[];
   rewards: Awaited<ReturnType<typeof rewardsAtOnce>>;
   dropped?: Awaited<ReturnType<typeof droppedSend>>;
+  /** Every payment and payout the run left, by status (absent in runs before it was read, and on PGlite). */
+  ledger?: Ledger | null;
   loadAverageAtEnd: number[];
 };
+
+type Ledger = { payments: Record<string, Record<string, number>>; payouts: Record<string, number> };
+
+/**
+ * The payments and payouts every level, the rewards and the dropped send left, by status, once their last
+ * answer came: all fulfilled and paid when no payment was left half done however far past its CPU a server
+ * was (a claim with nothing sent, a settlement not stored, a refusal after a charge).
+ */
+async function ledgerAtEnd(url: string | undefined): Promise<Ledger | null> {
+  if (!url) return null;
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const payments: Ledger["payments"] = {};
+    const rows = await sql<{ protocol: string; status: string; n: number }[]>`
+      select protocol, status, count(*)::int as n from payments group by 1, 2`;
+    for (const r of rows) payments[r.protocol] = { ...payments[r.protocol], [r.status]: r.n };
+    const payouts: Ledger["payouts"] = {};
+    const paid = await sql<
+      { status: string; n: number }[]
+    >`select status, count(*)::int as n from payouts group by 1`;
+    for (const r of paid) payouts[r.status] = r.n;
+    return { payments, payouts };
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+const counts = (by: Record<string, number>, times = "") =>
+  Object.entries(by)
+    .sort((x, y) => y[1] - x[1])
+    .map(([what, n]) => `${n.toLocaleString("en")} ${times}${what}`)
+    .join(", ");
+
+function renderLedger(l: Ledger): string {
+  const payments = Object.entries(l.payments)
+    .map(([protocol, by]) => `${protocol === "mpp" ? "MPP" : protocol}: ${counts(by)}`)
+    .join("; ");
+  return `payments ${payments}; payouts: ${counts(l.payouts) || "none"}`;
+}
 
 /** What a settlement asked of its chain before the drop, by method, per transaction sent (runs since it was read). */
 function renderRpcCalls(d: NonNullable<PaceResults["dropped"]>): string {
@@ -997,12 +1060,20 @@ function renderPace(r: PaceResults): string {
             ? `**beyond ${processes}** (${l.mainThreadMsPerCall} ms of main thread a call, ${l.mainThreadDemand} cores a process at ${l.rate}/s; ${percent(l.mainThreadBusy)} busy, the machine ${percent(l.cpuBusy)})`
             : null;
       const judge = (met: boolean) => (!met && limit ? limit : yes(met));
-      return `| ${l.rate}/s | ${l.label} | ${judge(t1)} (${l.ok} of ${l.sent} ok${l.errorSamples.length ? `, failed: ${[...new Set(l.errorSamples.map((e) => e.slice(0, 40)))].join("; ")}` : ""}; p99 ${p99} ms, bound ${bound}) | ${judge(t2)}${t2b === undefined ? "" : `; ${judge(t2b)} vs ${anchor!.label} (${anchor!.okPerSecond}/s)`} | ${t3 === undefined ? "–" : `${yes(t3)} (${between === null ? `${l.db!.active} active at most` : `${between} active at most between blocks (${l.db!.samplesBetweenBlocks} samples), ${l.db!.active} as a block lands`} of ${(l.instances ?? 1) === 1 ? `a pool of ${pool}` : `${l.instances} pools of ${POOL_SIZE}`}, ${l.db!.idleInTransaction} idle in transaction${age}; ${l.pool ? `${l.pool.waited} of ${l.pool.statements} statements waited for a connection` : "pool waits not read"})`} |`;
+      // A transaction open across a block is held, whatever the CPU. Connections in use between blocks are
+      // not, where the process is past its CPU: its backlog of stores is still running then, and its
+      // statements wait on the busy thread to read their results (Client:ClientRead), not on a block.
+      const judge3 = (met: boolean) => (!met && !heldAcross && limit ? limit : yes(met));
+      return `| ${l.rate}/s | ${l.label} | ${judge(t1)} (${l.ok} of ${l.sent} ok${l.errors ? `, failed: ${l.failures ? counts(l.failures, "× ") : [...new Set(l.errorSamples.map((e) => e.slice(0, 40)))].join("; ")}` : ""}; p99 ${p99} ms, bound ${bound}) | ${judge(t2)}${t2b === undefined ? "" : `; ${judge(t2b)} vs ${anchor!.label} (${anchor!.okPerSecond}/s)`} | ${t3 === undefined ? "–" : `${judge3(t3)} (${between === null ? `${l.db!.active} active at most` : `${between} active at most between blocks (${l.db!.samplesBetweenBlocks} samples), ${l.db!.active} as a block lands`} of ${(l.instances ?? 1) === 1 ? `a pool of ${pool}` : `${l.instances} pools of ${POOL_SIZE}`}, ${l.db!.idleInTransaction} idle in transaction${age}; ${l.pool ? `${l.pool.waited} of ${l.pool.statements} statements waited for a connection` : "pool waits not read"})`} |`;
     });
+  const waits = r.levels.flatMap((l) => (l.quietWaitMs === undefined ? [] : [l.quietWaitMs]));
+  const quiet = waits.length
+    ? `, each begun once the machine's CPUs were under ${QUIET_BUSY * 100}% busy for 2 s (the wait for the level before's leftover work: at most ${Math.round(Math.max(...waits) / 1000)} s)`
+    : "";
   return `# At a real chain's pace
 
 Run ${r.startedAt} on ${r.database === "postgres" ? "PostgreSQL" : "embedded PGlite"}, ${r.machine.cores} cores; load average at the end ${r.loadAverageAtEnd.join(" / ")}.
-EVM blocks every ${r.pace.evmBlockSeconds} s with no instant mining, Tempo blocks every ${r.pace.tempoBlockSeconds} s (\`DEVNET_BLOCK_TIME\`); each level ${r.pace.seconds} s of open-loop arrivals. Rendered by \`scripts/bench/pace.ts\` from \`${path.basename(OUT)}\`.
+EVM blocks every ${r.pace.evmBlockSeconds} s with no instant mining, Tempo blocks every ${r.pace.tempoBlockSeconds} s (\`DEVNET_BLOCK_TIME\`); each level ${r.pace.seconds} s of open-loop arrivals${quiet}. Rendered by \`scripts/bench/pace.ts\` from \`${path.basename(OUT)}\`.
 
 | rate | target | ok / sent | ok/s | latency p50 / p95 / p99 (ms, from arrival) | paid call p50 / p99 (ms) | most in flight | db active of open (idle in tx); oldest transaction / longest statement (ms) | pool waits of statements (most in flight) | RSS MiB | CPU: machine busy / server's main thread busy / PostgreSQL, anvil cores |
 |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
@@ -1027,7 +1098,7 @@ ${r.levels
 ${verdicts.join("\n")}
 ${renderPair(r)}
 ${renderDropped(r)}
-`;
+${r.ledger ? `\nThe ledger once the last call was answered (every level, the rewards and the dropped send): ${renderLedger(r.ledger)}.\n` : ""}`;
 }
 
 // `--render`: pace.md again from pace.json, without running anything.
