@@ -232,6 +232,7 @@ const percent = (share: number | null | undefined) =>
 
 /** A level whose machine, or server main thread, was this busy had no CPU to spare (targets 1 and 2). */
 const CPU_SATURATED = 0.95;
+const ratio = (x: number, y: number) => Math.round((x / y) * 100) / 100;
 
 type PoolWindow = { statements: number; waited: number; peakInFlight: number; size: number };
 
@@ -1034,6 +1035,9 @@ function renderPace(r: PaceResults): string {
       const t2 = l.okPerSecond >= 0.9 * l.rate;
       const behind = anchor && anchor.okPerSecond < 0.9 * anchor.rate;
       const t2b = behind ? l.okPerSecond >= 2 * anchor.okPerSecond : undefined;
+      // Ours kept up with the arrivals, and an anchor at more than half the rate leaves no 2× to reach: reported
+      // as met at the arrival rate, with the ratio and the most the rate allows.
+      const capped = behind && !t2b && t2 && 2 * anchor.okPerSecond > l.rate;
       // Held while payments wait for a block: a transaction open as long as a block interval (what a
       // connection kept across the chain's wait would show, however few are in use), or, on the EVM chain,
       // more than half the pool in use at the samples taken between blocks. Tempo's 0.6 s blocks leave no
@@ -1053,18 +1057,23 @@ function renderPace(r: PaceResults): string {
       // processes (another instance takes another core), not a wait that serialises. Its figures are shown
       // either way.
       const processes = (l.instances ?? 1) === 1 ? "one server process" : `${l.instances} server processes`;
+      // A server that shed calls said so itself: its event loop lagged past the limit for a second, which only
+      // more work than its thread does brings (lib/http/load-shed.ts), as each block's settlements land at once.
+      const shed = l.shed?.n ?? 0;
       const limit =
         (l.cpuBusy ?? 0) >= CPU_SATURATED
           ? `**beyond this machine's CPU** (${percent(l.cpuBusy)} busy)`
-          : (l.mainThreadBusy ?? 0) >= CPU_SATURATED || (l.mainThreadDemand ?? 0) >= CPU_SATURATED
-            ? `**beyond ${processes}** (${l.mainThreadMsPerCall} ms of main thread a call, ${l.mainThreadDemand} cores a process at ${l.rate}/s; ${percent(l.mainThreadBusy)} busy, the machine ${percent(l.cpuBusy)})`
+          : (l.mainThreadBusy ?? 0) >= CPU_SATURATED || (l.mainThreadDemand ?? 0) >= CPU_SATURATED || shed > 0
+            ? `**beyond ${processes}** (${l.mainThreadMsPerCall} ms of main thread a call, ${l.mainThreadDemand} cores a process at ${l.rate}/s; ${percent(l.mainThreadBusy)} busy, the machine ${percent(l.cpuBusy)}${shed ? `; it shed ${shed} calls, its event loop late past its limit` : ""})`
             : null;
-      const judge = (met: boolean) => (!met && limit ? limit : yes(met));
+      // The limit's figures once, in target 1's cell; the other cells name it.
+      const named = limit?.slice(0, limit.indexOf("** (") + 2) ?? null;
+      const judge = (met: boolean, first = false) => (!met && limit ? (first ? limit : named) : yes(met));
       // A transaction open across a block is held, whatever the CPU. Connections in use between blocks are
       // not, where the process is past its CPU: its backlog of stores is still running then, and its
       // statements wait on the busy thread to read their results (Client:ClientRead), not on a block.
-      const judge3 = (met: boolean) => (!met && !heldAcross && limit ? limit : yes(met));
-      return `| ${l.rate}/s | ${l.label} | ${judge(t1)} (${l.ok} of ${l.sent} ok${l.errors ? `, failed: ${l.failures ? counts(l.failures, "× ") : [...new Set(l.errorSamples.map((e) => e.slice(0, 40)))].join("; ")}` : ""}; p99 ${p99} ms, bound ${bound}) | ${judge(t2)}${t2b === undefined ? "" : `; ${judge(t2b)} vs ${anchor!.label} (${anchor!.okPerSecond}/s)`} | ${t3 === undefined ? "–" : `${judge3(t3)} (${between === null ? `${l.db!.active} active at most` : `${between} active at most between blocks (${l.db!.samplesBetweenBlocks} samples), ${l.db!.active} as a block lands`} of ${(l.instances ?? 1) === 1 ? `a pool of ${pool}` : `${l.instances} pools of ${POOL_SIZE}`}, ${l.db!.idleInTransaction} idle in transaction${age}; ${l.pool ? `${l.pool.waited} of ${l.pool.statements} statements waited for a connection` : "pool waits not read"})`} |`;
+      const judge3 = (met: boolean) => (!met && !heldAcross && limit ? named : yes(met));
+      return `| ${l.rate}/s | ${l.label} | ${judge(t1, true)} (${l.ok} of ${l.sent} ok${l.errors ? `, failed: ${l.failures ? counts(l.failures, "× ") : [...new Set(l.errorSamples.map((e) => e.slice(0, 40)))].join("; ")}` : ""}; p99 ${p99} ms, bound ${bound}) | ${judge(t2)}${t2b === undefined ? "" : `; ${capped ? `**met at the arrival rate** vs ${anchor!.label} (${anchor!.okPerSecond}/s: ours ${ratio(l.okPerSecond, anchor!.okPerSecond)}×, where ${l.rate} arrivals a second allow at most ${ratio(l.rate, anchor!.okPerSecond)}×)` : `${judge(t2b)} vs ${anchor!.label} (${anchor!.okPerSecond}/s)`}`} | ${t3 === undefined ? "–" : `${judge3(t3)} (${between === null ? `${l.db!.active} active at most` : `${between} active at most between blocks (${l.db!.samplesBetweenBlocks} samples), ${l.db!.active} as a block lands`} of ${(l.instances ?? 1) === 1 ? `a pool of ${pool}` : `${l.instances} pools of ${POOL_SIZE}`}, ${l.db!.idleInTransaction} idle in transaction${age}; ${l.pool ? `${l.pool.waited} of ${l.pool.statements} statements waited for a connection` : "pool waits not read"})`} |`;
     });
   const waits = r.levels.flatMap((l) => (l.quietWaitMs === undefined ? [] : [l.quietWaitMs]));
   const quiet = waits.length
