@@ -359,10 +359,6 @@ function dbSampler(url: string | undefined) {
   };
 }
 
-/**
- * One level: `rate` payments a second for `seconds`, each prepared when it is due (x402: signed for the
- * static 402; MPP: its own 402 and credential), timed from the scheduled arrival.
- */
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** A failure's kind: its status and problem type (`503 service-busy`), or the client's error as it is. */
@@ -388,6 +384,11 @@ async function mppChallenge(url: string, body: string): Promise<Response> {
   throw new Error(`expected a 402 challenge, got ${res.status} ${text.slice(0, 200)}`);
 }
 
+/**
+ * One level: `rate` payments a second for `seconds`, each prepared when it is due (x402: signed for the
+ * static 402; MPP: its own 402 and credential), timed from the scheduled arrival, begun once the machine is
+ * quiet. Its failures are counted by kind, a shed call (503 service-busy, on the paid call or on MPP's 402) apart.
+ */
 async function level(
   t: Target,
   rate: number,
