@@ -33,7 +33,7 @@ export async function timed(n: number, fn: (i: number) => Promise<unknown>) {
   return { perSecond: Math.round((n / ((now() - start) / 1000)) * 10) / 10, latency: summarize(latencies) };
 }
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+export const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Runs `fn`; a failure is logged and kept as `{ error }`, so one section's failure spares the rest. */
 export async function attempt<T>(name: string, fn: () => Promise<T>): Promise<T | Failed> {

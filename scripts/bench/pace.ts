@@ -21,9 +21,9 @@ import { TEMPO_BLOCK_SECONDS } from "../devnet/pace";
 import { startDevnet } from "../devnet/start-devnet";
 import { mppBaseline, x402Baseline } from "./baseline";
 import { DATABASE_URL, DIST_DIR, QUICK, ROOT } from "./config";
-import { keepAliveAgent, type LoadResult, now, openLoop, send, sleep, summarize } from "./load";
+import { keepAliveAgent, type LoadResult, message, now, openLoop, send, sleep, summarize } from "./load";
 import { machineInfo, nextServerPid, rssKiB } from "./machine";
-import { feedbackBody, x402Payers } from "./paid";
+import { ask402, feedbackBody, Not402, x402Payers } from "./paid";
 import { buildApp, startNext } from "./servers";
 import { x402Challenge } from "./x402";
 
@@ -359,8 +359,6 @@ function dbSampler(url: string | undefined) {
   };
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** A failure's kind: its status and problem type (`503 service-busy`), or the client's error as it is. */
 function failureKind(failure: string): string {
   const status = /^(\d{3}) /.exec(failure)?.[1];
@@ -369,20 +367,8 @@ function failureKind(failure: string): string {
   return type ? `${status} ${type.split("/").pop()}` : status;
 }
 
-/** A call the server shed (503 service-busy) before its payment was made: at the MPP client's own 402. */
-class Shed extends Error {}
-
-/** An MPP client's 402 for one call, its body read; a 503 service-busy is the server shedding the call. */
-async function mppChallenge(url: string, body: string): Promise<Response> {
-  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body });
-  if (res.status === 402) {
-    await res.clone().arrayBuffer();
-    return res;
-  }
-  const text = await res.text();
-  if (res.status === 503 && text.includes("service-busy")) throw new Shed("service-busy");
-  throw new Error(`expected a 402 challenge, got ${res.status} ${text.slice(0, 200)}`);
-}
+/** A server's refusal of a call while past its CPU: nothing read, nothing charged. */
+const isShed = (status: number, text: string) => status === 503 && text.includes("service-busy");
 
 /**
  * One level: `rate` payments a second for `seconds`, each prepared when it is due (x402: signed for the
@@ -436,20 +422,20 @@ async function level(
     if (failure !== null) failures[failureKind(failure)] = (failures[failureKind(failure)] ?? 0) + 1;
     return failure;
   };
-  const load = await openLoop(count, rate, async (i) => counted(await call(i).catch(errorText)));
+  const load = await openLoop(count, rate, async (i) => counted(await call(i).catch(message)));
   async function call(i: number): Promise<string | null> {
     const due = now();
     let headers: Record<string, string>;
     try {
       headers = await prepare(i);
     } catch (error) {
-      if (!(error instanceof Shed)) throw error;
+      if (!(error instanceof Not402 && isShed(error.status, error.text))) throw error;
       shedMs.push(now() - due);
       return "503 service-busy (the 402 challenge)";
     }
     const sent = now();
     const res = await send(agent, t.url, headers, feedbackBody(i, `pace-${t.protocol}-${rate}`));
-    if (res.status === 503 && res.text.includes("service-busy")) shedMs.push(now() - due);
+    if (isShed(res.status, res.text)) shedMs.push(now() - due);
     else paidMs.push(now() - sent);
     return res.status === 200 || res.status === 201 ? null : `${res.status} ${res.text.slice(0, 300)}`;
   }
@@ -621,7 +607,7 @@ async function main() {
         });
       }
       return async (i: number) => {
-        const res = await mppChallenge(t.url, feedbackBody(i, "pace-mpp"));
+        const { res } = await ask402(t.url, feedbackBody(i, "pace-mpp"), true);
         return { authorization: await mppClients[i % mppClients.length]!.createCredential(res) };
       };
     };

@@ -11,12 +11,22 @@ export const feedbackBody = (i: number, protocol: string) =>
   `{"namespace":"bench-paid","type":"bug","title":"Benchmark ${protocol} submission ${i}","description":"A paid submission sent by npm run bench to measure end-to-end latency.","severity":"low"}`;
 export const x402Payers = (info: DevnetInfo) => info.accounts.map((_, i) => devnetX402Payer(info, i));
 
+/** The answer an unpaid POST got instead of its 402, with its body (a shed call's 503 `service-busy`, say). */
+export class Not402 extends Error {
+  constructor(
+    readonly status: number,
+    readonly text: string,
+  ) {
+    super(`expected a 402 challenge, got ${status}`);
+  }
+}
+
 /** An unpaid POST of `body` to `url`: its 402 (body read, or with `keep` a copy) and how long it took. */
 export async function ask402(url: string, body: string, keep = false) {
   const t0 = now();
   const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body });
+  if (res.status !== 402) throw new Not402(res.status, await res.text());
   await (keep ? res.clone() : res).arrayBuffer();
-  if (res.status !== 402) throw new Error(`expected a 402 challenge, got ${res.status}`);
   return { res, ms: now() - t0 };
 }
 
