@@ -13,6 +13,7 @@
 import { spawn } from "node:child_process";
 import { cpSync, createWriteStream, mkdirSync, readFileSync, rmSync, type WriteStream } from "node:fs";
 import path from "node:path";
+import { failureSummary } from "./test-failures";
 
 /** A command, or work done in this process between two commands (copying a build). */
 type Run = { command: string; args: string[] } | { name: string; js: () => void };
@@ -28,7 +29,16 @@ const npx = (...args: string[]): Run => ({ command: "npx", args });
 const commandLine = (step: Step) =>
   `${step.label}: ${step.runs.map((r) => ("js" in r ? r.name : [r.command, ...r.args].join(" "))).join(" && ")}`;
 
+/** Each logged step's log file, so a failure's summary can be repeated at the end of the run. */
+const logs = new Map<string, string>();
+
 function fail(label: string, code: number | string | null): never {
+  const log = logs.get(label);
+  if (log) {
+    // Printed again as the run's last lines: the step's whole log may have been printed long before.
+    const summary = failureSummary(readFileSync(log, "utf8"));
+    console.error(`\n── what failed in ${label} (its whole log: ${log}) ──\n${summary.join("\n")}`);
+  }
   console.error(`\n✖ ${label} failed (exit ${code}) after ${took.join(", ")}`);
   process.exit(typeof code === "number" && code > 0 ? code : 1);
 }
@@ -63,6 +73,7 @@ async function runStep(step: Step, logged: boolean): Promise<number | null> {
     mkdirSync(LOGS, { recursive: true });
     file = path.join(LOGS, `${step.label.replace(/[^a-z0-9]+/gi, "-")}.log`);
     out = createWriteStream(file);
+    logs.set(step.label, file);
   }
   let code: number | null = 0;
   for (const run of step.runs) {
