@@ -23,7 +23,11 @@ export async function payAndPost(privateKey: Hex, path: string, body: Record<str
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
   });
-  expect(res.status).toBe(200);
+  // A refusal names itself: its problem (a settlement still pending names its payment) is the message.
+  expect(
+    res.status,
+    `paid ${path} answered ${res.status}: ${res.status === 200 ? "" : await res.clone().text()}`,
+  ).toBe(200);
   return res.json();
 }
 
