@@ -181,6 +181,33 @@ test.describe("replayed payments", () => {
     expect(await payer.balance()).toBe(before - PRICE.feedback);
   });
 
+  // The header is read before its signature is checked, and its extensions are signed by nobody: a JSON schema
+  // in them is anyone's. Run, this one would backtrack 2^50 times on the id and stop the server's event loop.
+  test("a JSON schema sent beside the payment identifier is never run: the call is paid once, the server answers", async () => {
+    const body = item(uniqueName());
+    const signed = JSON.parse(
+      Buffer.from(await payer.sign(await challenge("feedback", body)), "base64").toString(),
+    );
+    const id = `${"a".repeat(50)}-${uniqueName("", 12)}`;
+    signed.extensions = {
+      ...signed.extensions,
+      "payment-identifier": {
+        info: { required: false, id },
+        schema: { type: "object", properties: { id: { type: "string", pattern: "^(a|a)+$" } } },
+      },
+    };
+    const header = Buffer.from(JSON.stringify(signed)).toString("base64");
+    const before = await payer.balance();
+    const paid = await fetch(url("feedback"), postJson(body, { "payment-signature": header }));
+    await expectSettled(paid, payer.address, PRICE.feedback);
+    expect((await fetch(`${APP}/healthz`)).status).toBe(200);
+    // The identifier is the service's to read: the same call under it gets its answer again.
+    const again = await fetch(url("feedback"), postJson(body, { "payment-signature": header }));
+    expect(again.status).toBe(200);
+    expect((await again.json()).id).toBe((await paid.json()).id);
+    expect(await payer.balance()).toBe(before - PRICE.feedback);
+  });
+
   test("a PAYMENT-SIGNATURE that registered a name does not register another", async () => {
     const signature = await payer.sign(await challenge("register", { namespace: uniqueName() }));
     const before = await payer.balance();

@@ -147,10 +147,41 @@ describe("reading an x402 credential before anything is claimed", () => {
   });
 
   it("refuses a malformed payment-identifier, naming it", () => {
-    for (const id of ["short", "has spaces in it, sixteen+", 42]) {
+    for (const id of ["short", "has spaces in it, sixteen+", "x".repeat(129), 42]) {
       const p = { ...payload(), extensions: { "payment-identifier": { info: { required: false, id } } } };
       expect(() => parse(encode(p))).toThrow(/PAYMENT-SIGNATURE\.extensions\.payment-identifier/);
     }
+    for (const info of [undefined, "text", { id: "pay_0123456789abcdef" }, { required: "no" }]) {
+      const p = { ...payload(), extensions: { "payment-identifier": { info } } };
+      expect(() => parse(encode(p))).toThrow(/PAYMENT-SIGNATURE\.extensions\.payment-identifier/);
+    }
+  });
+
+  // The header is read before any signature is checked, so whatever it carries comes from anyone. A JSON
+  // schema in it is the client's to write: compiling it would let one unsigned request spend the server's
+  // CPU at will (a `pattern` that backtracks on the id stops the event loop for hours), and it would let the
+  // client choose which ids are valid. The identifier is checked against the service's own rules only.
+  it("never runs a JSON schema the client put beside its payment-identifier", () => {
+    const id = "pay_0123456789abcdef";
+    for (const schema of [
+      { type: "object", properties: { id: { type: "string", maxLength: 1 } } },
+      { $ref: "https://attacker.example/schema.json" },
+      { type: "object", properties: { id: { type: "string", pattern: "^(a|a?)+$" } } },
+      "not a schema",
+    ]) {
+      const p = {
+        ...payload(),
+        extensions: { "payment-identifier": { info: { required: false, id }, schema } },
+      };
+      expect(parse(encode(p)).paymentIdentifier).toBe(id);
+    }
+    // Nor does a permissive schema let an id past the service's own rules.
+    const lax = { type: "object" };
+    const p = {
+      ...payload(),
+      extensions: { "payment-identifier": { info: { required: false, id: "short" }, schema: lax } },
+    };
+    expect(() => parse(encode(p))).toThrow(/PAYMENT-SIGNATURE\.extensions\.payment-identifier/);
   });
 });
 

@@ -1,5 +1,10 @@
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
-import { PAYMENT_IDENTIFIER, validatePaymentIdentifier } from "@x402/extensions/payment-identifier";
+import {
+  isValidPaymentId,
+  PAYMENT_ID_MAX_LENGTH,
+  PAYMENT_ID_MIN_LENGTH,
+  PAYMENT_IDENTIFIER,
+} from "@x402/extensions/payment-identifier";
 import { getAddress } from "viem";
 import { z } from "zod";
 import { AppError, type FieldError } from "@/lib/http/errors";
@@ -131,6 +136,27 @@ function decode(header: string | null): unknown {
 }
 
 /**
+ * The payment-identifier extension's `info`, by the extension's own rules: `required` a boolean, `id` absent
+ * or 16 to 128 letters, digits, `-` and `_`. Any `schema` the client sent beside it is not run: the header
+ * is read before any signature is checked, so it is anyone's to write, and compiling a client's JSON schema
+ * (what `validatePaymentIdentifier` of @x402/extensions does, a new validator each call) lets one unsigned
+ * request spend the server's CPU at will and choose which ids pass.
+ */
+function readPaymentIdentifier(extension: unknown): { id: string | null } | { problem: string } {
+  const info = (extension as { info?: unknown } | null)?.info;
+  if (typeof info !== "object" || info === null) return { problem: "its info must be an object" };
+  const { required, id } = info as { required?: unknown; id?: unknown };
+  if (typeof required !== "boolean") return { problem: "info.required must be true or false" };
+  if (id === undefined) return { id: null };
+  if (typeof id !== "string" || !isValidPaymentId(id)) {
+    return {
+      problem: `info.id must be ${PAYMENT_ID_MIN_LENGTH} to ${PAYMENT_ID_MAX_LENGTH} letters, digits, "-" or "_"`,
+    };
+  }
+  return { id };
+}
+
+/**
  * Reads an x402 PAYMENT-SIGNATURE strictly, before any ledger row and offline: numbers in range, hex of its
  * length, paying exactly what this route offered (requirement, resource, recipient, amount) in a bounded
  * window, so another route's or price's credential is never claimed here. Throws a 402 naming each bad field.
@@ -187,15 +213,13 @@ export function parseX402Credential(
   const identifier = envelope.extensions?.[PAYMENT_IDENTIFIER];
   let paymentIdentifier: string | null = null;
   if (identifier !== undefined) {
-    const checked = validatePaymentIdentifier(identifier);
-    if (!checked.valid) {
+    const checked = readPaymentIdentifier(identifier);
+    if ("problem" in checked) {
       errors.push({
         field: field(`extensions.${PAYMENT_IDENTIFIER}`),
-        message: `is not a payment identifier: ${checked.errors?.join("; ") ?? "invalid"}`,
+        message: `is not a payment identifier: ${checked.problem}`,
       });
-    } else {
-      paymentIdentifier = (identifier as { info: { id?: string } }).info.id ?? null;
-    }
+    } else paymentIdentifier = checked.id;
   }
   if (errors.length > 0) throw refused(errors);
 
