@@ -42,7 +42,11 @@ const pairRates = (process.env.BENCH_PACE_PAIR_RATES ?? (QUICK ? "5" : "100"))
   .split(",")
   .filter(Boolean)
   .map(Number);
-const OUT = path.join(ROOT, "scripts/bench/results", QUICK ? "pace-quick.json" : "pace.json");
+/** Where the results go: a look at a few levels (BENCH_PACE_OUT) leaves the run of record as it is. */
+const OUT = path.resolve(
+  ROOT,
+  process.env.BENCH_PACE_OUT || path.join("scripts/bench/results", QUICK ? "pace-quick.json" : "pace.json"),
+);
 
 type Target = {
   key: string;
