@@ -41,7 +41,7 @@ export async function answerSeen<TBody>(
       });
     }
     const paid = { ...row, txRef: row.txRef };
-    const delivered = await context.protocol.deliveredHeaders?.(paid, {
+    const delivered = await deliveredHeaders(context.protocol, paymentId, paid, {
       resourceUrl: context.resourceUrl,
       claimedAt: row.createdAt,
       operation: row.operation,
@@ -65,6 +65,25 @@ export async function answerSeen<TBody>(
     `This payment (${paymentId}) was not settled, and you were not charged: ${row.error ?? "it failed"}. Sign a new payment to try again.`,
     { body: { paymentId } },
   );
+}
+
+/**
+ * The headers of a delivered answer (x402's signed receipt), or none when they cannot be made: the receipt is
+ * evidence beside a stored, charged answer, never a reason to withhold it. One line is logged, redacted.
+ */
+export async function deliveredHeaders(
+  protocol: PaymentProtocol,
+  paymentId: string,
+  ...delivery: Parameters<NonNullable<PaymentProtocol["deliveredHeaders"]>>
+): Promise<Record<string, string>> {
+  try {
+    return (await protocol.deliveredHeaders?.(...delivery)) ?? {};
+  } catch (error) {
+    // describeError cuts long runs only; a JWS signature (86 characters) is shorter, so cut any token here.
+    const reason = describeError(error).replace(/[A-Za-z0-9+/=_-]{40,}/g, "…");
+    console.error(`[payment ${paymentId}] answered without its signed receipt, which failed: ${reason}`);
+    return {};
+  }
 }
 
 /** 503 for a payment whose money may have moved: never charged twice, and never to be signed again. */

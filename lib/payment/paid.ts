@@ -9,7 +9,7 @@ import { enforcePaidAddressLimit } from "@/lib/http/rate-limit";
 import { noteRequest } from "@/lib/http/request-context";
 import { ServerTiming } from "@/lib/http/server-timing";
 import { type PaidOutcome, paidOutcome, recordPaid } from "@/lib/http/service-metrics";
-import { answerSeen, pending, unavailable, withPaymentId } from "./answers";
+import { answerSeen, deliveredHeaders, pending, unavailable, withPaymentId } from "./answers";
 import { paymentRequired, protocolOf, withFreshChallenge } from "./challenge";
 import { commitPaid } from "./commit-paid";
 import { agreedIdempotencyKey, answerRetry, idempotencyKeyOf, underSameKey } from "./idempotency";
@@ -85,7 +85,7 @@ async function runSteps<TBody>(
 
   const claimed = await claim(attempt, checked);
   if (claimed instanceof Response) return claimed;
-  const { paymentId, claimedAt } = claimed;
+  const { paymentId, claimedAt, resumed } = claimed;
   timing.mark("claim");
   noteRequest({ paymentId });
 
@@ -94,7 +94,7 @@ async function runSteps<TBody>(
     ? payment.settle
     : () =>
         (protocol.settleUnverified as NonNullable<typeof protocol.settleUnverified>)(request, call.charge);
-  const settlement = await settle(db, protocol, { ...read, paymentId }, settleOnce, write.release);
+  const settlement = await settle(db, protocol, { ...read, paymentId, resumed }, settleOnce, write.release);
   timing.mark("settle");
 
   const stored = await store(attempt, checked, { paymentId, txRef: settlement.txRef });
@@ -108,7 +108,9 @@ async function runSteps<TBody>(
     });
     timing.mark("finish");
   }
-  const delivered = await protocol.deliveredHeaders?.(
+  const delivered = await deliveredHeaders(
+    protocol,
+    paymentId,
     { ...read, txRef: settlement.txRef },
     {
       resourceUrl: call.charge.resourceUrl,
@@ -215,12 +217,13 @@ async function checkBeforeClaim<TBody>(attempt: Attempt<TBody>): Promise<Checked
 /**
  * Step 2: claim the credential (and the resource it buys) in the ledger: the payment id to settle, or,
  * when the credential or its key was seen before, the answer to it (a retry, a held resource, a spent
- * credential, the ledger's state), unless it is this request's abandoned claim, taken over and settled.
+ * credential, the ledger's state), unless it is this request's abandoned claim, taken over and settled
+ * (`resumed`: its earlier attempt may have sent the credential).
  */
 async function claim<TBody>(
   attempt: Attempt<TBody>,
   checked: Checked<TBody>,
-): Promise<{ paymentId: string; claimedAt: Date } | Response> {
+): Promise<{ paymentId: string; claimedAt: Date; resumed?: boolean } | Response> {
   const { db, call, protocol, sameCredential, seen, requestHash } = attempt;
   const { read, write } = checked;
   const claimed = await claimPayment(db, {
@@ -255,7 +258,9 @@ async function claim<TBody>(
   // The same request with the same credential, whose first attempt died mid-way: settle it now.
   // Settling again cannot charge twice (the chain spends a credential once); its outcome decides.
   const taken = await takeOverAbandonedClaim(db, claimed.row, requestHash, call.charge.operation);
-  return taken ? { paymentId: claimed.row.id, claimedAt: claimed.row.createdAt } : seen(claimed.row);
+  return taken
+    ? { paymentId: claimed.row.id, claimedAt: claimed.row.createdAt, resumed: true }
+    : seen(claimed.row);
 }
 
 /**

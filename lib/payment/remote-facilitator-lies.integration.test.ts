@@ -10,7 +10,7 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, describe, expect, it } from "vitest";
 import { eip3009Abi } from "@/lib/chain/eip3009";
-import { recoverPaidWrites } from "@/lib/domain/paid-operations";
+import { PAID_WRITES, recoverPaidWrites } from "@/lib/domain/paid-operations";
 import { extraFacilitators } from "@/scripts/devnet/accounts";
 import { uniqueName } from "@/testing/app-fetch";
 import { type FrontFault, PASS, startFacilitatorFront } from "@/testing/facilitator-front";
@@ -18,10 +18,11 @@ import { startFacilitatorProcess } from "@/testing/facilitator-process";
 import { answerChecks, paidCall, until } from "@/testing/paid-call";
 import { distinctTitle } from "@/testing/titles";
 import { workerDevnet } from "@/testing/worker-devnet";
+import { recoverPayments } from "./recover";
 
 // A remote facilitator that lies, through a front that rewrites its answers: the service believes a
-// settlement only when the receipt proves this credential's transfer, and a failure only while the
-// chain shows the credential unspent.
+// settlement only when the receipt proves this credential's transfer; a failure decides nothing until the
+// chain shows the credential spent (stored) or expired unspent (failed).
 const devnet = workerDevnet();
 const WALLET = 5;
 const facilitator = await startFacilitatorProcess({
@@ -75,8 +76,12 @@ async function unrelatedTransfer(): Promise<Hex> {
 let otherPayment: string;
 
 const rpc = createPublicClient({ transport: http(devnet.x402.rpcUrl) });
-/** Mines, on chain and reverted, this payment's own transferWithAuthorization with a value it never signed. */
-async function revertedAttempt(signature: string): Promise<Hash> {
+/**
+ * Sends this payment's own transferWithAuthorization from another wallet, with the signed fields as the
+ * credential carries them (public once in any transaction's calldata), or with `value` raised by `tamper`,
+ * which the signature does not cover: that one is mined and reverts. Its hash, once mined as expected.
+ */
+async function sentAuthorization(signature: string, tamper = 0n): Promise<Hash> {
   const { payload } = JSON.parse(Buffer.from(signature, "base64").toString());
   const { from, to, value, validAfter, validBefore, nonce } = payload.authorization;
   const { v, r, s } = parseSignature(payload.signature);
@@ -87,13 +92,14 @@ async function revertedAttempt(signature: string): Promise<Hash> {
     address: devnet.x402.asset,
     abi: eip3009Abi,
     functionName: "transferWithAuthorization",
-    args: [from, to, BigInt(value) + 1n, BigInt(validAfter), BigInt(validBefore), nonce, Number(v), r, s],
+    args: [from, to, BigInt(value) + tamper, BigInt(validAfter), BigInt(validBefore), nonce, Number(v), r, s],
     gas: 200_000n,
   });
   const receipt = await rpc.waitForTransactionReceipt({ hash });
-  expect(receipt.status).toBe("reverted");
+  expect(receipt.status).toBe(tamper ? "reverted" : "success");
   return hash;
 }
+const revertedAttempt = (signature: string) => sentAuthorization(signature, 1n);
 
 describe("a remote facilitator that lies", () => {
   it("pays, but names another payment's transaction: the answer names the chain's own", async () => {
@@ -138,7 +144,7 @@ describe("a remote facilitator that lies", () => {
     expect(await balance()).toBe(before - 2n * PRICE);
   });
 
-  it("reports a revert: believed only from a mined, reverted receipt of this payment's own transaction", async () => {
+  it("reports a revert: the claim stays open while the authorization can land, and is stored once it does", async () => {
     const before = await balance();
     // Another payment's reverted transaction proves nothing about this one: the claim waits for the chain.
     const other = await submission(10);
@@ -152,14 +158,25 @@ describe("a remote facilitator that lies", () => {
     const waiting = await submission(10);
     await problem(await waiting.send(), 503, "payment-pending");
     expect(await waiting.row()).toMatchObject({ status: "claimed" });
-    // Its own transaction, mined and reverted, with the authorization unspent: nothing moved.
+    // Its own transaction, mined and reverted: nothing moved, but a revert does not spend the authorization,
+    // which stays usable by anyone until it expires. Not "not charged": pending, the claim open.
     const own = await submission();
     onSettle(revert(await revertedAttempt(own.signature)));
-    await problem(await own.send(), 402, "settlement-failed");
-    expect(await own.row()).toMatchObject({ status: "failed" });
-    front.setPolicy(PASS);
+    const { paymentId, detail } = await problem(await own.send(), 503, "payment-pending");
+    expect(detail).toMatch(/reverted/);
+    expect(await own.row()).toMatchObject({ id: paymentId, status: "claimed" });
     expect(await own.spent()).toBe(false);
     expect(await balance()).toBe(before);
+    front.setPolicy(PASS);
+    // Someone lands it from the calldata later: recovery stores the write, and the payer is charged once.
+    const landed = await sentAuthorization(own.signature);
+    expect(await recoverPayments(PAID_WRITES, { idleMs: 0, paymentIds: [paymentId] })).toMatchObject({
+      settled: 1,
+      fulfilled: 1,
+    });
+    expect(await paid(await own.send())).toBe(landed);
+    expect(await own.stored()).toBe(1);
+    expect(await balance()).toBe(before - PRICE);
   });
 
   it("refuses a settlement: the claim stays open until the chain decides, and the same payment pays once answered honestly", async () => {

@@ -1,4 +1,4 @@
-import { createTestClient, type Hash, http } from "viem";
+import { createTestClient, http } from "viem";
 import { afterAll, describe, expect, it } from "vitest";
 import { recoverPaidWrites } from "@/lib/domain/paid-operations";
 import { extraFacilitators } from "@/scripts/devnet/accounts";
@@ -9,6 +9,7 @@ import { type FrontFault, PASS, startFacilitatorFront } from "@/testing/facilita
 import { startFacilitatorProcess } from "@/testing/facilitator-process";
 import { answerChecks, paidCall, until } from "@/testing/paid-call";
 import { distinctTitle } from "@/testing/titles";
+import { waitingTransaction } from "@/testing/txpool";
 
 // A hosted facilitator broadcasts the settlement, then answers a refusal or a revert before any block holds
 // it. On a devnet of this file's own with instant mining off (a real chain's pace, mined here by hand), the
@@ -44,20 +45,6 @@ const submission = () =>
     description: "Paid through a facilitator that answers before its transaction is mined.",
   });
 
-/** The hash of the one transaction waiting for a block: the facilitator's settlement, broadcast, unmined. */
-async function waitingTransaction(): Promise<Hash> {
-  // Up to 15 s: a facilitator process on a busy machine may take seconds to broadcast.
-  for (let tries = 0; tries < 300; tries++) {
-    const pending = await chain.getTxpoolContent();
-    const [hash] = Object.values(pending.pending).flatMap((byNonce) =>
-      Object.values(byNonce).map((tx) => tx.hash),
-    );
-    if (hash) return hash;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("no transaction is waiting for a block");
-}
-
 const answerEarly = (body: () => unknown): FrontFault => ({
   kind: "answer-early",
   ms: 300,
@@ -74,7 +61,7 @@ const LIES: Record<string, FrontFault> = {
   "a revert naming its unmined transaction": answerEarly(async () => ({
     success: false,
     errorReason: "invalid_exact_evm_transaction_failed",
-    transaction: await waitingTransaction(),
+    transaction: await waitingTransaction(chain),
     network,
   })),
 };
@@ -95,7 +82,7 @@ describe("a hosted facilitator that answers before its transaction is mined", ()
         front.setPolicy(PASS);
         // The block comes: the transfer the facilitator denied is on chain, and its write is stored once.
         // The lie may come before the facilitator broadcast (a busy machine): the block waits for the send.
-        await waitingTransaction();
+        await waitingTransaction(chain);
         await chain.mine({ blocks: 1 });
         expect(await call.spent()).toBe(true);
         await until(async () => {

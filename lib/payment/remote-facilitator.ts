@@ -35,9 +35,9 @@ function neverConnected(error: unknown): boolean {
  * A facilitator over HTTP (X402_FACILITATOR_URL): a settle never connected sent nothing (the claim is let go:
  * 503); a verify's 4xx is a refusal, not an outage. A settle's failure is its word only, and it may have
  * broadcast before answering: a refusal leaves the claim open until the chain decides (the authorization
- * spent, or expired unspent: reconciliation), and a revert is believed only from a mined, reverted receipt of
- * that payment's own transaction while the authorization stays unspent. Its successes are proven from the
- * receipt in x402.ts.
+ * spent, or expired unspent: reconciliation), and a revert is named one only from a mined, reverted receipt
+ * of that payment's own transaction while the authorization stays unspent (its claim stays open too, since a
+ * revert spends nothing: settle.ts). Its successes are proven from the receipt in x402.ts.
  */
 export function remoteFacilitator(options: {
   url: string;

@@ -119,7 +119,10 @@ export type ReadCredential = {
 
 /** A credential that passed the protocol's verification and has not been settled yet. */
 export type VerifiedPayment = ReadCredential & {
-  /** Takes the money. Throws CredentialRefused or SettlementError only when it is certain nothing moved. */
+  /**
+   * Takes the money. Throws CredentialRefused or SettlementError only when it is certain nothing moved and
+   * nothing can; SettlementReverted when nothing moved yet but the credential still can.
+   */
   settle(): Promise<Settlement>;
 };
 
@@ -220,6 +223,18 @@ export class CredentialRefused extends SettlementError {
   constructor(message: string) {
     super(message);
     this.name = "CredentialRefused";
+  }
+}
+
+/**
+ * The settlement's transaction was mined and reverted: nothing moved yet, but a revert does not spend an
+ * EIP-3009 authorization, which stays usable by anyone (its calldata is public) until it expires. Only the
+ * chain can say what became of it, so the claim stays open.
+ */
+export class SettlementReverted extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "SettlementReverted";
   }
 }
 

@@ -1,9 +1,10 @@
 import { SettleError, type SettleResponse } from "@x402/core/types";
 
 /**
- * What a facilitator's failed settle means for the money. Only a refusal before any transaction was sent and
- * a mined revert prove nothing moved; anything else (`settlement_pending`, a nonce already used, an error
- * without a transaction, a mined transaction failing a later check) is left to reconciliation.
+ * What a facilitator's failed settle means for the money. A refusal before any transaction was sent and a
+ * mined revert prove nothing moved yet; a revert leaves the authorization unspent and public, so it can still
+ * move money until it expires. Anything else (`settlement_pending`, a nonce already used, an error without a
+ * transaction, a mined transaction failing a later check) is unknown. Only a refusal is final.
  */
 export type SettleFailure = { kind: "refused" | "reverted" | "unknown"; reason: string };
 

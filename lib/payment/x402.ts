@@ -22,7 +22,7 @@ import {
   type ReadCredential,
   type Reconciled,
   type Settlement,
-  SettlementError,
+  SettlementReverted,
   type VerifiedPayment,
 } from "./types";
 import {
@@ -249,7 +249,8 @@ function receiptHeaders(
 /**
  * Asks the facilitator to settle (it verifies again before sending), then proves the payment from the
  * receipt: this credential's AuthorizationUsed log, then its Transfer of the exact amount to the recipient.
- * Only a refusal before sending and a mined revert are final; the rest is reconciled (settleFailure).
+ * Only a refusal before sending is final; a mined revert left the authorization usable, and it and the
+ * rest are reconciled (settleFailure).
  */
 async function settle(payload: PaymentPayload, requirement: PaymentRequirements): Promise<Settlement> {
   const server = await resourceServer();
@@ -266,7 +267,7 @@ async function settle(payload: PaymentPayload, requirement: PaymentRequirements)
     }
     throw failure.kind === "refused"
       ? new CredentialRefused(failure.reason)
-      : new SettlementError(failure.reason);
+      : new SettlementReverted(failure.reason);
   }
   const tx = result.transaction as Hash;
   const auth = (payload.payload as { authorization: { from: string; nonce: `0x${string}` } }).authorization;
