@@ -24,10 +24,14 @@ export function ResolveDialog({ owner, namespace, item, onClose }: Props) {
   const connection = useConnection();
   const resolve = useResolveFeedback(owner, namespace);
   const [message, setMessage] = useState("");
+  const [publicNote, setPublicNote] = useState("");
   const [tip, setTip] = useState("0");
-  // The rest of its group changes only if the owner ticks it here; merged reports start ticked.
-  const others = (item.group ?? []).filter((g) => g.status !== "resolved");
   const head = item.groupId ?? item.id;
+  const open = (item.group ?? []).filter((g) => g.status !== "resolved");
+  // Resolving an issue resolves the reports that said "me too" of it, with the public note, never the message.
+  const meToos = item.id === head ? open.filter((g) => g.meToo) : [];
+  // The rest of its group changes only if the owner ticks it here; merged reports start ticked.
+  const others = open.filter((g) => !meToos.includes(g));
   const [also, setAlso] = useState(
     () => new Set(others.filter((g) => g.id !== head && g.groupKind === "merged").map((g) => g.id)),
   );
@@ -37,7 +41,6 @@ export function ResolveDialog({ owner, namespace, item, onClose }: Props) {
       if (!next.delete(id)) next.add(id);
       return next;
     });
-  const messageId = useId();
   const tipId = useId();
 
   const maxMicro = parseUsd(config.prices.maxReward) ?? 0n;
@@ -48,10 +51,10 @@ export function ResolveDialog({ owner, namespace, item, onClose }: Props) {
       : tipMicro > maxMicro
         ? `A tip can be at most ${usdLabel(config.prices.maxReward)}.`
         : null;
-  const length = [...message].length;
+  const tooLong = [message, publicNote].some((text) => [...text].length > MESSAGE_LIMIT);
   const tipped = tipMicro !== null && tipMicro > 0n;
   const payer = connection.status === "connected" ? connection.address : undefined;
-  const blocked = Boolean(tipError) || length > MESSAGE_LIMIT || (tipped && !payer);
+  const blocked = Boolean(tipError) || tooLong || (tipped && !payer);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -60,6 +63,7 @@ export function ResolveDialog({ owner, namespace, item, onClose }: Props) {
       {
         id: item.id,
         message,
+        publicNote: meToos.length ? publicNote : "",
         rewardMicroUsd: tipMicro,
         alsoResolve: others.filter((g) => also.has(g.id)).map((g) => g.id),
       },
@@ -73,24 +77,24 @@ export function ResolveDialog({ owner, namespace, item, onClose }: Props) {
     <Dialog open onClose={onClose} title="Resolve this item">
       <form onSubmit={submit} noValidate>
         <p className="line-clamp-2 text-sm text-zinc-600">{item.title}</p>
-        <label htmlFor={messageId} className="mt-4 block text-sm font-medium">
-          Message to the submitter <span className="font-normal text-zinc-500">(optional)</span>
-        </label>
-        <textarea
-          id={messageId}
+        <OptionalText
+          label="Message to the submitter"
+          hint={`Only ${shortAddress(item.submitterWallet)}, who filed this report, reads it${others.length ? ", and the reports you tick below" : ""}.`}
           value={message}
-          onChange={(e) => setMessage(e.target.value)}
+          onChange={setMessage}
           rows={4}
           placeholder="Thanks — fixed in today's release."
-          aria-describedby={`${messageId}-count`}
-          className="mt-1 w-full rounded-lg border border-zinc-300 px-3 py-2 text-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
         />
-        <p
-          id={`${messageId}-count`}
-          className={`text-right text-xs ${length > MESSAGE_LIMIT ? "text-red-700" : "text-zinc-500"}`}
-        >
-          {length} / {MESSAGE_LIMIT}
-        </p>
+        {meToos.length ? (
+          <OptionalText
+            label="Public note"
+            hint={`${meToos.length} ${meToos.length === 1 ? "reporter" : "reporters"} said “me too”: they are resolved with this report and read this note, never your message above. Your published known issues show it too.`}
+            value={publicNote}
+            onChange={setPublicNote}
+            rows={2}
+            placeholder="Fixed in version 3.2."
+          />
+        ) : null}
         {others.length ? (
           <fieldset className="mt-2">
             <legend className="text-sm font-medium">
@@ -191,5 +195,46 @@ export function ResolveDialog({ owner, namespace, item, onClose }: Props) {
         </div>
       </form>
     </Dialog>
+  );
+}
+
+type TextProps = {
+  label: string;
+  /** Who reads what is written here. */
+  hint: string;
+  value: string;
+  onChange: (value: string) => void;
+  rows: number;
+  placeholder: string;
+};
+
+/** An optional text of the resolution, with who reads it and its length against the limit. */
+function OptionalText({ label, hint, value, onChange, rows, placeholder }: TextProps) {
+  const id = useId();
+  const length = [...value].length;
+  return (
+    <>
+      <label htmlFor={id} className="mt-3 block text-sm font-medium">
+        {label} <span className="font-normal text-zinc-500">(optional)</span>
+      </label>
+      <p id={`${id}-who`} className="text-xs text-zinc-600">
+        {hint}
+      </p>
+      <textarea
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        rows={rows}
+        placeholder={placeholder}
+        aria-describedby={`${id}-who ${id}-count`}
+        className="mt-1 w-full rounded-lg border border-zinc-300 px-3 py-2 text-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
+      />
+      <p
+        id={`${id}-count`}
+        className={`text-right text-xs ${length > MESSAGE_LIMIT ? "text-red-700" : "text-zinc-500"}`}
+      >
+        {length} / {MESSAGE_LIMIT}
+      </p>
+    </>
   );
 }

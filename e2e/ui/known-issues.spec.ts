@@ -6,7 +6,7 @@ import { devnet } from "./wallet";
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 for (const size of Object.keys(SIZES) as SizeName[]) {
-  test(`at ${size}, the owner publishes its known issues, hides one, and withdraws them`, async ({
+  test(`at ${size}, the owner publishes its known issues, hides one, reviews a later report, and withdraws them`, async ({
     browser,
   }, testInfo) => {
     test.setTimeout(120_000);
@@ -39,7 +39,7 @@ for (const size of Object.keys(SIZES) as SizeName[]) {
       const list = page.getByRole("list", { name: "Known issues" });
       await expect(list.getByRole("listitem")).toHaveCount(2);
       await list.getByRole("button", { name: `Hide “${secret}”` }).click();
-      await expect(list.getByRole("button", { name: `Show “${secret}”` })).toBeVisible();
+      await expect(list.getByRole("button", { name: `List “${secret}”` })).toBeVisible();
       await page.getByRole("button", { name: "Publish known issues" }).click();
       await expect(page.getByRole("button", { name: "Withdraw the list" })).toBeVisible();
       await shot(page, testInfo, `known-issues-${size}-published`);
@@ -52,6 +52,24 @@ for (const size of Object.keys(SIZES) as SizeName[]) {
       // What anyone reads now: the one shown, as its title only.
       const published = await (await publicList()).json();
       expect(published.issues.map((i: { title: string }) => i.title)).toEqual([shown]);
+
+      // A report filed after publishing is not public until the owner has seen it.
+      const later = `Call Jane on 555-0100 about the export (${size})`;
+      await submitAsAgent(SUBMITTER.privateKey, namespace, {
+        type: "feedback",
+        title: later,
+        description: "A title with a person's name and number in it, filed after the list went public.",
+      });
+      expect((await (await publicList()).json()).issues.map((i: { title: string }) => i.title)).toEqual([
+        shown,
+      ]);
+      await page.reload();
+      await expect(list.getByRole("listitem").filter({ hasText: later })).toContainText("Awaiting review");
+      await expect(page.getByText("1 report waits for you")).toBeVisible();
+      await list.getByRole("button", { name: `List “${later}”` }).click();
+      await expect(list.getByRole("listitem").filter({ hasText: later })).toContainText("Listed");
+      const reviewed = await (await publicList()).json();
+      expect(reviewed.issues.map((i: { title: string }) => i.title).sort()).toEqual([later, shown].sort());
 
       await page.getByRole("button", { name: "Withdraw the list" }).click();
       await expect(page.getByRole("button", { name: "Publish known issues" })).toBeVisible();

@@ -135,6 +135,41 @@ describe("read routes", () => {
     ).toEqual([items.alice[0]]);
   });
 
+  it("shows the owner's labels, and the history entries that add them, to the owner alone", async () => {
+    const target = items.bob[0]!;
+    const labelled = await signedIn("owner")(
+      `${APP}/api/namespace/feedback/labels`,
+      postJson({ namespace, feedbackIds: [target], add: ["angry-vip-customer"] }),
+    );
+    expect(labelled.status).toBe(200);
+    const paths = [
+      `/api/namespace/status?namespace=${namespace}`,
+      `/api/namespace/feedback?id=${target}`,
+      `/api/namespace/known-issues?namespace=${namespace}`,
+    ];
+    for (const role of ROLES) {
+      for (const path of paths) {
+        const body = await (await reader(role)(`${APP}${path}`)).text();
+        expect(body.includes("angry-vip-customer"), `${role} ${path}`).toBe(
+          role === "owner" && path.includes("feedback?id="),
+        );
+      }
+      const tools = [
+        await tool(role, "feedback_status", { namespace }),
+        await tool(role, "get_feedback", { id: target }),
+      ];
+      expect(JSON.stringify(tools).includes("angry-vip-customer"), `${role} MCP`).toBe(role === "owner");
+    }
+    // Bob's own record carries no labels field and no labels entry at all.
+    const bobs = await (await signedIn("bob")(`${APP}/api/namespace/feedback?id=${target}`)).json();
+    expect(bobs).not.toHaveProperty("labels");
+    expect(bobs.history.map((h: { kind: string }) => h.kind)).not.toContain("labels");
+    await signedIn("owner")(
+      `${APP}/api/namespace/feedback/labels`,
+      postJson({ namespace, feedbackIds: [target], remove: ["angry-vip-customer"] }),
+    );
+  });
+
   it("lists a wallet's own namespaces only", async () => {
     for (const role of ROLES) {
       const res = await reader(role)(`${APP}/api/dashboard/namespaces`);
@@ -336,6 +371,26 @@ describe("known issues", () => {
       }
     }
     expect(bodies.size).toBe(1);
+
+    // A report filed once published is nobody's to read but the owner's until the owner has seen it.
+    const later = "Bob Example, +1 555 0142, cannot pay";
+    await submit("bob", {
+      type: "feature",
+      title: later,
+      description: "Filed after the list was published.",
+    });
+    for (const role of ROLES) {
+      const body = await (await reader(role)(`${APP}${path}`)).text();
+      expect(body, role).not.toContain("Bob Example");
+      const preview = await reader(role)(`${APP}${path}&view=owner`);
+      expect((await preview.text()).includes("Bob Example"), `${role} view=owner`).toBe(role === "owner");
+      const tools = [await tool(role, "known_issues", { namespace })];
+      expect(JSON.stringify(tools), `${role} MCP`).not.toContain("Bob Example");
+    }
+    expect((await patch("owner", { unhide: [items.bob.at(-1)] })).status).toBe(200);
+    for (const role of ROLES) {
+      expect(await (await reader(role)(`${APP}${path}`)).text(), role).toContain("Bob Example");
+    }
     expect((await patch("owner", { published: false })).status).toBe(200);
   });
 });

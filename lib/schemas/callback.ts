@@ -54,7 +54,7 @@ export const callbackEventData = {
         .meta({ description: "The reward, once it is on chain (a rewarded resolution is sent then)" }),
       knownIssue: z.string().optional().meta({
         description:
-          "Set when the report was filed as a duplicate of this known issue (duplicateOf) and the owner resolved the issue: the report itself keeps its own status",
+          "Set when the report was filed as \"me too\" of this known issue (duplicateOf) and the owner resolved the issue: the report is resolved with it, and message is the owner's public note (null without one), never its message to the issue's own reporter",
       }),
     })
     .meta({

@@ -26,12 +26,11 @@ const RECORD = {
   resolvedBy: null,
   rewardTxHash: null,
   status: "open",
-  labels: [],
   confirmation: null,
 } as const;
 
-/** Where RECORD stands among its duplicates, as its owner reads it. */
-const GROUPING = { groupId: null, groupKind: null, reportCount: 1 } as const;
+/** Where RECORD stands among its duplicates, and its labels, as its owner reads it (never its reporter). */
+const GROUPING = { groupId: null, groupKind: null, reportCount: 1, labels: [] } as const;
 
 const RESOLVED = {
   ...RECORD,
@@ -151,6 +150,7 @@ export const EXAMPLES = {
           status: "open",
           groupKind: "suggested",
           submitterWallet: "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65",
+          meToo: false,
           createdAt: "2026-11-24T10:12:00.000Z",
         },
       ],
@@ -246,13 +246,19 @@ export const EXAMPLES = {
           status: "in_progress",
           reports: 4,
           resolvedAt: null,
+          note: null,
         },
       ],
     },
   },
   knownIssuesUpdate: {
     request: { namespace: "acme-app", published: true, hide: ["fb_Qw8r2T5yU1iO3pA6sD9fGh"] },
-    response: { namespace: "acme-app", published: true, hidden: ["fb_Qw8r2T5yU1iO3pA6sD9fGh"] },
+    response: {
+      namespace: "acme-app",
+      published: true,
+      hidden: ["fb_Qw8r2T5yU1iO3pA6sD9fGh"],
+      awaitingReview: 0,
+    },
   },
   callback: {
     request: { id: ID, callbackUrl: "https://agent.example.com/hooks/feedback" },

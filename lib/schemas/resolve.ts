@@ -26,7 +26,13 @@ export const resolveFeedbackSchema = z.strictObject({
       description:
         "Other items of the namespace to resolve with the same message and no reward, e.g. the duplicates of its group. Only the items named here change.",
     }),
-  message: optional(chars(0, RESOLVE_MESSAGE_MAX)),
+  message: optional(chars(0, RESOLVE_MESSAGE_MAX)).meta({
+    description: "For this item's reporter only (and the items named in alsoResolve)",
+  }),
+  publicNote: optional(chars(0, RESOLVE_MESSAGE_MAX)).meta({
+    description:
+      'For everyone else: every reporter who said "me too" of this item (duplicateOf) reads it as the message of its own resolution, and the published known issues list shows it. Without it they are resolved with no message.',
+  }),
   rewardAmount: optional(
     z
       .string()

@@ -26,6 +26,10 @@ export const submitResponseSchema = z.strictObject({
   registered: z.boolean(),
   createdAt: timestamp,
   callbackSecret: callbackSecretField.optional(),
+  joinedKnownIssue: z.string().nullable().optional().meta({
+    description:
+      "With duplicateOf only: the known issue the report joined (its group's head), or null when the issue could no longer be joined by the time the payment was stored (withdrawn, hidden, resolved, spam) and the report was filed on its own",
+  }),
 });
 
 const target = z.strictObject({ kind: z.string(), value: z.string(), host: z.string() });
@@ -56,7 +60,6 @@ const listedFields = {
     description:
       "The owner's triage status, beside the contract's fields: resolved exactly when resolved is true",
   }),
-  labels: z.array(z.string()).meta({ description: "The owner's labels, sorted" }),
   confirmation: z
     .strictObject({
       outcome: z.enum(CONFIRM_OUTCOMES),
@@ -74,8 +77,12 @@ const listedFields = {
     }),
 };
 
-/** Where a report stands among its duplicates: shown to the namespace's owner only. */
+/** The owner's own words on an item: never shown to its reporter, nor anyone else. */
+const labels = z.array(z.string()).meta({ description: "The owner's labels, sorted" });
+
+/** Where a report stands among its duplicates, and the owner's labels: shown to the namespace's owner only. */
 const groupingFields = {
+  labels,
   groupId: nullableString.meta({
     description: "The report heading the group of duplicates this one belongs to; null when it heads its own",
   }),
@@ -93,7 +100,7 @@ const historyEntrySchema = z.strictObject({
   at: timestamp,
   kind: z.enum(["status", "follow_up", "merged", "unmerged", "suggested", "labels", "confirmation"]).meta({
     description:
-      "status: a status change; follow_up: the submitter's answer to a question; merged, unmerged, suggested: its group; labels: the owner's labels; confirmation: the submitter's answer to a resolution (details.outcome)",
+      "status: a status change; follow_up: the submitter's answer to a question; merged, unmerged, suggested: its group; labels: the owner's labels (the owner's view only, as suggested); confirmation: the submitter's answer to a resolution (details.outcome)",
   }),
   actor: z.string().meta({ description: 'The wallet that made the change, or "service"' }),
   from: z.enum(FEEDBACK_STATUSES).nullable(),
@@ -112,6 +119,7 @@ const ownerOnly = (description: string) =>
  */
 export const feedbackRecordSchema = z.strictObject({
   ...listedFields,
+  labels: labels.optional().meta({ description: ownerOnly("The owner's labels, sorted") }),
   groupId: groupingFields.groupId.optional().meta({ description: ownerOnly("The head of its group") }),
   groupKind: groupingFields.groupKind
     .optional()
@@ -129,6 +137,10 @@ export const feedbackRecordSchema = z.strictObject({
         status: z.enum(FEEDBACK_STATUSES),
         groupKind: z.enum(["merged", "suggested"]).nullable(),
         submitterWallet: nullableString,
+        meToo: z.boolean().meta({
+          description:
+            'Filed as "me too" of a published known issue (duplicateOf): resolved with the issue, reading its publicNote, never its message',
+        }),
         createdAt: timestamp,
       }),
     )

@@ -46,36 +46,6 @@ export async function enqueueCallbacks(tx: DbOrTx, events: CallbackEvent[]): Pro
   return rowCount(inserted);
 }
 
-/**
- * The known issues resolved by this change: each report filed as a "me too" of one (duplicateOf), still in
- * its group and not resolved itself, is told on its callback, as report.resolved naming the issue.
- */
-export async function enqueueIssueResolved(
-  tx: DbOrTx,
-  issues: { id: string; resolvedAt: string; message: string | null }[],
-): Promise<number> {
-  if (issues.length === 0) return 0;
-  const at = new Date().toISOString();
-  const values = sql.join(
-    issues.map((i) => sql`(${i.id}, ${i.resolvedAt}, ${i.message})`),
-    sql`, `,
-  );
-  const d = webhookDeliveries;
-  const m = feedback;
-  const inserted = await tx.execute(sql`insert into ${d}
-    (${column(d.id)}, ${column(d.namespace)}, ${column(d.eventType)}, ${column(d.payload)}, ${column(d.callbackFor)})
-    select 'msg_' || replace(gen_random_uuid()::text, '-', ''), ${m.namespace}, 'report.resolved',
-      jsonb_build_object('type', 'report.resolved', 'timestamp', ${at}::text, 'data', jsonb_build_object(
-        'id', ${m.id}, 'namespace', ${m.namespace}, 'status', ${m.status}, 'resolvedAt', e.at,
-        'message', e.message, 'reward', null, 'knownIssue', e.issue)),
-      ${m.id}
-    from (values ${values}) as e (issue, at, message)
-    join ${m} on ${m.groupId} = e.issue
-    where ${m.duplicateOf} is not null and ${m.callbackUrl} is not null and ${m.status} <> 'resolved'
-    returning ${column(d.id)}`);
-  return rowCount(inserted);
-}
-
 function rowCount(result: unknown): number {
   if (Array.isArray(result)) return result.length;
   const rows = (result as { rows?: unknown[] }).rows;

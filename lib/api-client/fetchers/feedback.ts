@@ -34,7 +34,13 @@ export function fetchFeedback(id: string): Promise<FeedbackRecord> {
 /** Resolves an item; with a reward, `pay` answers the 402 with the tip from the connected wallet. */
 export function postResolve(
   pay: typeof fetch,
-  input: { feedbackId: string; message?: string; rewardAmount?: string; alsoResolve?: string[] },
+  input: {
+    feedbackId: string;
+    message?: string;
+    publicNote?: string;
+    rewardAmount?: string;
+    alsoResolve?: string[];
+  },
 ): Promise<Paid<ResolveResult>> {
   return postPaid<ResolveResult>(pay, "/api/namespace/resolve", input);
 }

@@ -6,8 +6,17 @@ import type { FeedbackRecord, InboxItem, InboxPage, ResolveResult } from "../typ
 import { rereadAfterWrite, stopReadsInFlight } from "./after-write";
 import { usePayingFetch } from "./use-paying-fetch";
 
-/** `alsoResolve`: other reports the owner chose to resolve with it (never rewarded). */
-type ResolveInput = { id: string; message: string; rewardMicroUsd: bigint; alsoResolve?: string[] };
+/**
+ * `alsoResolve`: other reports the owner chose to resolve with it (never rewarded); `publicNote`: what the
+ * reporters who said "me too" and the known issues list read, instead of the message.
+ */
+type ResolveInput = {
+  id: string;
+  message: string;
+  publicNote?: string;
+  rewardMicroUsd: bigint;
+  alsoResolve?: string[];
+};
 
 const plainFetch: typeof fetch = (input, init) => fetch(input, init);
 
@@ -33,12 +42,13 @@ export function useResolveFeedback(owner: string, namespace: string) {
   const queryClient = useQueryClient();
   const preparePay = usePayingFetch();
   return useMutation({
-    mutationFn: async ({ id, message, rewardMicroUsd, alsoResolve = [] }: ResolveInput) => {
+    mutationFn: async ({ id, message, publicNote = "", rewardMicroUsd, alsoResolve = [] }: ResolveInput) => {
       const tipped = rewardMicroUsd > 0n;
       const pay = tipped ? await preparePay(rewardMicroUsd) : plainFetch;
       return postResolve(pay, {
         feedbackId: id,
         ...(message.trim() ? { message: message.trim() } : {}),
+        ...(publicNote.trim() ? { publicNote: publicNote.trim() } : {}),
         ...(tipped ? { rewardAmount: formatUsd(rewardMicroUsd) } : {}),
         ...(alsoResolve.length ? { alsoResolve } : {}),
       });

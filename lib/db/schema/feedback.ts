@@ -82,6 +82,17 @@ export const feedback = pgTable(
     duplicateOf: text("duplicate_of"),
     /** The owner left it out of the namespace's published known issues. */
     knownHidden: boolean("known_hidden").notNull().default(false),
+    /**
+     * The owner has seen it for the known issues list: the list was published with it in the inbox, or the
+     * owner triaged, merged into or listed it since. A report filed after publishing stays off the public
+     * list until then (its title is a stranger's words).
+     */
+    knownListed: boolean("known_listed").notNull().default(false),
+    /**
+     * The owner's note on its resolution for everyone but this report's own reporter: the reporters who said
+     * "me too" read it as their resolution's message, and the published known issues list shows it.
+     */
+    publicNote: text("public_note"),
     /** When the service last looked for similar reports to group this one with; null: not yet. */
     groupedAt: instant("grouped_at"),
     createdAt: instant("created_at").notNull(),

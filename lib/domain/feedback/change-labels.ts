@@ -7,6 +7,7 @@ import { requireOwner } from "@/lib/domain/namespace/require-owner";
 import { validationError } from "@/lib/http/errors";
 import { type ChangeLabelsInput, MAX_LABELS } from "@/lib/schemas/triage";
 import { recordEvents } from "./history";
+import { SEEN_BY_OWNER } from "./known-listing";
 import { lockItems } from "./lock-items";
 
 /**
@@ -33,7 +34,13 @@ export async function changeLabels(who: Who, input: ChangeLabelsInput, db?: DbOr
     }
     const changing = next.filter((n) => n.after.join("\n") !== [...n.before].sort().join("\n"));
     const at = new Date();
-    for (const n of changing) await tx.update(feedback).set({ labels: n.after }).where(eq(feedback.id, n.id));
+    // Labelling is triage: the owner has seen the item, which may be listed as a known issue now.
+    for (const n of changing) {
+      await tx
+        .update(feedback)
+        .set({ labels: n.after, ...SEEN_BY_OWNER })
+        .where(eq(feedback.id, n.id));
+    }
     await recordEvents(
       tx,
       changing.map((n) => ({

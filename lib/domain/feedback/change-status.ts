@@ -7,6 +7,7 @@ import { requireOwner } from "@/lib/domain/namespace/require-owner";
 import type { ChangeStatusInput } from "@/lib/schemas/triage";
 import { newActionId } from "@/lib/webhooks/outbox";
 import { recordEvents } from "./history";
+import { SEEN_BY_OWNER } from "./known-listing";
 import { lockItems, refuseHeld } from "./lock-items";
 import { announceResolved, resolutionFor } from "./resolution";
 
@@ -29,7 +30,7 @@ export async function changeStatus(who: Who, input: ChangeStatusInput, db?: DbOr
     if (changing.length > 0) {
       await tx
         .update(feedback)
-        .set(resolutionFor(input.status, wallet, input.message, at))
+        .set({ ...resolutionFor(input.status, wallet, input.message, at), ...SEEN_BY_OWNER })
         .where(
           and(
             inArray(

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, ne, or } from "drizzle-orm";
+import { and, asc, eq, ne, or, sql } from "drizzle-orm";
 import { isHolder, type Who } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, namespaces } from "@/lib/db/schema";
@@ -40,6 +40,7 @@ export async function getFeedback(who: Who, id: string, db?: DbOrTx) {
       status: feedback.status,
       groupKind: feedback.groupKind,
       submitterWallet: feedback.submitterWallet,
+      meToo: sql<boolean>`${feedback.duplicateOf} is not null`,
       createdAt: feedback.createdAt,
     })
     .from(feedback)

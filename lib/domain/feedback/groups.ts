@@ -23,6 +23,7 @@ import {
   versionsOf,
 } from "./alike";
 import { newEventId, recordEvents } from "./history";
+import { SEEN_BY_OWNER } from "./known-listing";
 import { lockItems } from "./lock-items";
 
 /**
@@ -260,6 +261,8 @@ export async function mergeReports(who: Who, input: MergeInput, db?: DbOrTx) {
     }
     for (const h of previousHeads) await recount(tx, h);
     await recount(tx, head);
+    // The owner chose the group's head: it may be listed as a known issue now.
+    await tx.update(feedback).set(SEEN_BY_OWNER).where(eq(feedback.id, head));
     const at = new Date();
     await recordEvents(
       tx,

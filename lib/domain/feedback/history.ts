@@ -1,10 +1,10 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { asc, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, ne } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
-import { type FeedbackEventKind, feedbackEvents } from "@/lib/db/schema";
+import { type FeedbackEventKind, feedback, feedbackEvents } from "@/lib/db/schema";
 import type { FeedbackStatus } from "@/lib/schemas/feedback";
-import { type CallbackEvent, enqueueCallbacks, enqueueIssueResolved } from "@/lib/webhooks/callbacks";
+import { type CallbackEvent, enqueueCallbacks } from "@/lib/webhooks/callbacks";
 import { enqueueWebhooks, newActionId } from "@/lib/webhooks/outbox";
 
 /** One change to an item, as its history shows it. */
@@ -36,6 +36,13 @@ type NewEvent = {
    * reporter was never told of.
    */
   tellReporter?: false;
+  /**
+   * On a resolution: the owner's note for everyone but this report's reporter. The reports filed as "me too"
+   * of it (duplicateOf) are resolved with it, with this note as their message (null: none).
+   */
+  publicNote?: string | null;
+  /** On a "me too" report resolved with its known issue: that issue, which its callback names. */
+  knownIssue?: string;
 };
 
 export const newEventId = () => `ev_${randomBytes(12).toString("base64url")}`;
@@ -67,15 +74,100 @@ export async function recordEvents(db: DbOrTx, events: NewEvent[], action = newA
     db,
     events.flatMap((e) => callbackEventOf(e) ?? []),
   );
-  // Reports filed as "me too" of an issue resolved here hear of it too.
-  await enqueueIssueResolved(
+  // Reports filed as "me too" of an issue resolved here are resolved with it. A rewarded resolve tells its
+  // reporter once the reward is on chain (tellReporter false here): its "me too" reports wait for that too.
+  await resolveMeToos(
     db,
     events.flatMap((e) =>
-      e.tellReporter !== false && e.to === "resolved" && e.from !== "resolved"
-        ? [{ id: e.feedbackId, resolvedAt: e.at.toISOString(), message: e.message ?? null }]
+      e.tellReporter !== false && e.to === "resolved" && e.from !== "resolved" && !e.knownIssue
+        ? [{ id: e.feedbackId, at: e.at, by: e.actor, note: e.publicNote ?? null }]
         : [],
     ),
+    action,
   );
+}
+
+/** A known issue just resolved: when, by whom, and the owner's public note for its "me too" reporters. */
+export type IssueResolution = { id: string; at: Date; by: string; note: string | null };
+
+/**
+ * Resolves the reports filed as "me too" of these issues (duplicateOf, still in the issue's group) with
+ * them: each one not yet resolved, not spam and not held by a rewarded resolve gets the issue's resolution
+ * with the owner's public note as its message (never the message written to the issue's own reporter, and
+ * never a reward), its history entry, `report.resolved` naming the issue on its callback, and the owner's
+ * `feedback.resolved`, in the caller's transaction.
+ */
+export async function resolveMeToos(db: DbOrTx, issues: IssueResolution[], action: string): Promise<void> {
+  if (issues.length === 0) return;
+  const byIssue = new Map(issues.map((i) => [i.id, i]));
+  const reports = await db
+    .select({
+      id: feedback.id,
+      namespace: feedback.namespace,
+      status: feedback.status,
+      issue: feedback.groupId,
+    })
+    .from(feedback)
+    .where(
+      and(
+        inArray(feedback.groupId, [...byIssue.keys()]),
+        isNotNull(feedback.duplicateOf),
+        eq(feedback.resolved, false),
+        ne(feedback.status, "spam"),
+        isNull(feedback.resolvingPaymentId),
+      ),
+    )
+    .orderBy(asc(feedback.id))
+    .for("update");
+  if (reports.length === 0) return;
+  for (const issue of byIssue.values()) {
+    const ids = reports.filter((r) => r.issue === issue.id).map((r) => r.id);
+    if (ids.length === 0) continue;
+    await db
+      .update(feedback)
+      .set({
+        status: "resolved",
+        resolved: true,
+        resolvedAt: issue.at,
+        resolvedBy: issue.by,
+        resolveMessage: issue.note,
+      })
+      .where(inArray(feedback.id, ids));
+  }
+  const events = reports.map((r) => {
+    const issue = byIssue.get(r.issue!)!;
+    return {
+      feedbackId: r.id,
+      namespace: r.namespace,
+      kind: "status" as const,
+      actor: issue.by,
+      from: r.status,
+      to: "resolved" as const,
+      message: issue.note,
+      details: { knownIssue: issue.id },
+      at: issue.at,
+      knownIssue: issue.id,
+    };
+  });
+  await recordEvents(db, events, action);
+  const byNamespace = new Map<string, typeof events>();
+  for (const e of events) byNamespace.set(e.namespace, [...(byNamespace.get(e.namespace) ?? []), e]);
+  for (const [namespace, resolved] of byNamespace) {
+    await enqueueWebhooks(
+      db,
+      namespace,
+      "feedback.resolved",
+      resolved.map((e) => ({
+        id: e.feedbackId,
+        namespace,
+        resolvedAt: e.at.toISOString(),
+        resolvedBy: e.actor,
+        message: e.message,
+        rewardAmount: null,
+      })),
+      { action },
+    );
+  }
 }
 
 /** What a change tells the reporter's callback, if anything: its report's status, resolution or merge. */
@@ -88,9 +180,10 @@ function callbackEventOf(e: NewEvent): CallbackEvent | null {
   if (!e.from || !e.to || e.from === e.to) return null;
   if (!["status", "follow_up", "confirmation"].includes(e.kind)) return null;
   if (e.to === "resolved") {
+    const knownIssue = e.knownIssue ? { knownIssue: e.knownIssue } : {};
     return {
       type: "report.resolved",
-      data: { ...report, status: "resolved", resolvedAt: at, message, reward: null },
+      data: { ...report, status: "resolved", resolvedAt: at, message, reward: null, ...knownIssue },
     };
   }
   if (e.from === "resolved") {

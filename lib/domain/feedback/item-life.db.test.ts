@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect } from "vitest";
@@ -7,8 +6,6 @@ import { feedback, feedbackEvents, payouts } from "@/lib/db/schema";
 import { getInsights } from "@/lib/domain/insights/get-insights";
 import { markPaid, markRefunded, markRefunding, payoutFor } from "@/lib/domain/rewards/payout-store";
 import { commitRewardedResolve, holdForReward } from "@/lib/domain/rewards/resolve-with-reward";
-import { claimPayment, requestHashOf } from "@/lib/payment/ledger";
-import type { PaidContext } from "@/lib/payment/types";
 import { confirmFixSchema } from "@/lib/schemas/confirm";
 import { FEEDBACK_STATUSES, type FeedbackStatus } from "@/lib/schemas/feedback";
 import { insightsQuerySchema } from "@/lib/schemas/insights";
@@ -16,6 +13,7 @@ import { listQuerySchema } from "@/lib/schemas/list";
 import { resolveFeedbackSchema } from "@/lib/schemas/resolve";
 import { changeLabelsSchema, changeStatusSchema, mergeSchema, unmergeSchema } from "@/lib/schemas/triage";
 import { insertItem, insertNamespace, ref } from "@/testing/db-rows";
+import { paidRow } from "@/testing/paid-row";
 import { rolledBack } from "@/testing/rollback";
 import { changeLabels } from "./change-labels";
 import { changeStatus } from "./change-status";
@@ -135,43 +133,7 @@ const record = (m: Model, id: string, status: FeedbackStatus) => {
   item.status = status;
 };
 
-/** A paid ledger row the way a settled payment leaves it, for a write the test commits itself. */
-async function paid(
-  db: DbOrTx,
-  operation: string,
-  payer: `0x${string}`,
-  reserve?: Parameters<typeof claimPayment>[1]["reserve"],
-) {
-  const key = `test:${randomBytes(8).toString("hex")}`;
-  const claimed = await claimPayment(db, {
-    payment: {
-      protocol: "mpp",
-      paymentKey: key,
-      payer,
-      payerContractOn: null,
-      amount: "10000",
-      asset: "0x20c000000000000000000000b9537d11c60e8b50",
-      network: "eip155:4217",
-      payTo: owner,
-      expiresAt: new Date(Date.now() + 60_000),
-    },
-    operation,
-    lockKey: null,
-    request: {},
-    requestHash: requestHashOf(key),
-    reserve,
-  });
-  if (!claimed.ok) throw new Error("the claim was refused");
-  const ctx: PaidContext = {
-    db,
-    paymentId: claimed.paymentId,
-    txRef: `0x${"ab".repeat(32)}`,
-    payer,
-    protocol: "mpp",
-    payerContractOn: null,
-  };
-  return ctx;
-}
+const paid = paidRow;
 
 const submit = (n: number) => ({
   check: () => true,
@@ -269,6 +231,7 @@ const reward = (i: number, lands: boolean) => ({
           feedbackId: id,
           alsoResolve: [],
           message: "Thanks",
+          publicNote: null,
           rewardAmount: "0.1",
           resolver: owner,
           rewardMicroUsd: "100000",

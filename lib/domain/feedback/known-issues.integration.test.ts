@@ -34,7 +34,7 @@ async function submit(by: { fetch: typeof fetch }, body: Record<string, unknown>
     postJson({ namespace: ns, type: "bug", ...body }),
   );
   expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as { id: string; callbackSecret?: string };
+  return (await res.json()) as { id: string; callbackSecret?: string; joinedKnownIssue?: string | null };
 }
 
 const received: { body: string; headers: Record<string, string> }[] = [];
@@ -120,7 +120,12 @@ describe("known issues", () => {
 
     const set = await settle(owner.read, { published: true, hide: [issues.hidden] });
     expect(set.status).toBe(200);
-    expect(await set.json()).toEqual({ namespace, published: true, hidden: [issues.hidden] });
+    expect(await set.json()).toEqual({
+      namespace,
+      published: true,
+      hidden: [issues.hidden],
+      awaitingReview: 0,
+    });
   });
 
   it("show anyone each issue's title, type, status, reports and resolution only; search matches titles", async () => {
@@ -129,7 +134,15 @@ describe("known issues", () => {
     const ids = listed.issues.map((i: { id: string }) => i.id);
     expect(ids.sort()).toEqual([issues.export, issues.login].sort());
     for (const issue of listed.issues) {
-      expect(Object.keys(issue).sort()).toEqual(["id", "reports", "resolvedAt", "status", "title", "type"]);
+      expect(Object.keys(issue).sort()).toEqual([
+        "id",
+        "note",
+        "reports",
+        "resolvedAt",
+        "status",
+        "title",
+        "type",
+      ]);
     }
     const text = JSON.stringify(listed);
     for (const secret of ["secret-token-7781", agent.pay.address, "Admin password", "cheap tokens"]) {
@@ -172,8 +185,12 @@ describe("known issues", () => {
       duplicateOf: issues.export,
       callbackUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/me-too`,
     });
+    expect(viaX402.joinedKnownIssue).toBe(issues.export);
+    expect(viaMpp.joinedKnownIssue).toBe(issues.export);
     const listed = await (await known(null, "&q=export")).json();
     expect(listed.issues[0]).toMatchObject({ id: issues.export, reports: 3 });
+    // The "me too" reports are members of the issue, never issues of their own on the list.
+    expect(JSON.stringify(await (await known(null, "")).json())).not.toContain("Header row missing");
     const rows = await db.select().from(feedback).where(eq(feedback.groupId, issues.export));
     expect(rows.map((r) => [r.id, r.groupKind, r.duplicateOf]).sort()).toEqual(
       [
@@ -182,22 +199,79 @@ describe("known issues", () => {
       ].sort(),
     );
 
-    // The owner resolves the issue: the "me too" with a callback hears of it, naming the issue.
+    // The owner resolves the issue: its "me too" reports are resolved with it, reading the public note (never
+    // the message to the issue's own reporter), and the one with a callback hears of it, naming the issue.
     const resolved = await owner.read.fetch(
       `${APP}/api/namespace/resolve`,
-      postJson({ feedbackId: issues.export, message: "Fixed in 3.1" }),
+      postJson({
+        feedbackId: issues.export,
+        message: "Thanks, this one is for you",
+        publicNote: "Fixed in 3.1",
+      }),
     );
     expect(resolved.status).toBe(200);
-    await db.update(webhookDeliveries).set({ nextAttemptAt: sql`now()` });
+    await db
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(eq(webhookDeliveries.namespace, namespace));
     await deliverDueWebhooks({ namespace });
     const [event] = received.map((r) => new Webhook(viaMpp.callbackSecret!).verify(r.body, r.headers));
     const parsed = callbackEnvelopeSchema("report.resolved").parse(event);
     expect(parsed.data).toMatchObject({
       id: viaMpp.id,
-      status: "open",
+      status: "resolved",
       knownIssue: issues.export,
       message: "Fixed in 3.1",
     });
+    expect(received.map((r) => r.body).join("")).not.toContain("this one is for you");
+    for (const [who, report] of [
+      [agent.read, viaX402.id],
+      [createSignInFetch(keyOf(6), appFetch), viaMpp.id],
+    ] as const) {
+      const status = await (await who.fetch(`${APP}/api/namespace/status?namespace=${namespace}`)).json();
+      const mine = status.feedback.find((f: { id: string }) => f.id === report);
+      expect(mine).toMatchObject({ status: "resolved", resolution: { message: "Fixed in 3.1" } });
+    }
+    const publicNote = await (await known(null, "&q=export")).json();
+    expect(publicNote.issues[0]).toMatchObject({ status: "resolved", note: "Fixed in 3.1" });
+
+    // A resolved issue takes no "me too": refused before any charge.
+    const beforeLate = await count();
+    const late = await agent.pay.fetch(
+      `${APP}/api/namespace/feedback`,
+      postJson({
+        namespace,
+        type: "bug",
+        title: "Me too",
+        description: "Same here.",
+        duplicateOf: issues.export,
+      }),
+    );
+    expect(late.status).toBe(400);
+    expect((await late.json()).errors[0]).toMatchObject({ field: "duplicateOf" });
+    expect(await count()).toBe(beforeLate);
+  });
+
+  it("list a report filed after publishing only once the owner has seen it", async () => {
+    const later = await submit(agent.pay, {
+      title: "Jane Roe, +1 555 0199, cannot log in",
+      description: "A customer's name and number in a title, filed after the list went public.",
+    });
+    expect(JSON.stringify(await (await known(null, "")).json())).not.toContain("Jane Roe");
+    const preview = await (await known(owner.read, "&view=owner")).json();
+    expect(preview.issues.find((i: { id: string }) => i.id === later.id)).toMatchObject({
+      awaitingReview: true,
+    });
+    // A "me too" of it is refused before any charge while it is not listed.
+    const meToo = await agent.pay.fetch(
+      `${APP}/api/namespace/feedback`,
+      postJson({ namespace, type: "bug", title: "Me too", description: "Same.", duplicateOf: later.id }),
+    );
+    expect(meToo.status).toBe(400);
+    const listed = await settle(owner.read, { unhide: [later.id] });
+    expect(listed.status).toBe(200);
+    expect(await listed.json()).toMatchObject({ published: true, awaitingReview: 0 });
+    expect(JSON.stringify(await (await known(null, "")).json())).toContain("Jane Roe");
   });
 
   it("are withdrawn at once: the same 404 again", async () => {

@@ -7,26 +7,32 @@ import { requireOwner } from "@/lib/domain/namespace/require-owner";
 import { decodeOffsetCursor, encodeOffsetCursor } from "@/lib/domain/shared/cursor";
 import { AppError, validationError } from "@/lib/http/errors";
 import type { KnownIssuesQuery, UpdateKnownIssuesInput } from "@/lib/schemas/known-issues";
+import { SEEN_BY_OWNER } from "./known-listing";
 import { holding } from "./list-feedback";
 import { lockItems } from "./lock-items";
 
 // A namespace's known issues: the heads of its groups of reports (each issue once, with the reports it
 // gathered), spam and the items the owner hid left out, published by the owner for anyone to read before
-// paying to report. Only the title, type, status, report count and resolution time ever leave: a title is
-// what the owner agreed to publish, so a search matches titles only (never a description it could probe).
+// paying to report. Only what the owner has seen is listed: publishing lists the inbox as it stands, and a
+// report filed afterwards waits until the owner triages, merges into or lists it (`knownListed`), since its
+// title is a stranger's words. Only the title, type, status, report count, resolution time and the owner's
+// public note ever leave, so a search matches titles only (never a description it could probe).
 
 const notFound = (name: string) =>
   new AppError("known-issues-not-found", `No published known issues for "${name}".`, {
     errors: [{ field: "namespace", message: "has no published known issues" }],
   });
 
-/** A head of the namespace that may be listed: not spam, and (unless `withHidden`) not hidden. */
-function listable(name: string, withHidden: boolean): SQL[] {
+/**
+ * A head of the namespace the list may show: not spam; for anyone but the owner's preview, also not hidden
+ * and seen by the owner.
+ */
+function listable(name: string, preview: boolean): SQL[] {
   return [
     eq(feedback.namespace, name),
     isNull(feedback.groupId),
     ne(feedback.status, "spam"),
-    ...(withHidden ? [] : [eq(feedback.knownHidden, false)]),
+    ...(preview ? [] : [eq(feedback.knownHidden, false), eq(feedback.knownListed, true)]),
   ];
 }
 
@@ -64,7 +70,9 @@ export async function listKnownIssues(who: Who | null, query: KnownIssuesQuery, 
       status: feedback.status,
       reports: feedback.reportCount,
       resolvedAt: feedback.resolvedAt,
+      note: feedback.publicNote,
       hidden: feedback.knownHidden,
+      listed: feedback.knownListed,
     })
     .from(feedback)
     .where(and(...listable(query.namespace, isOwner), ...(query.q ? [titleMatches(query.q)] : [])))
@@ -76,19 +84,24 @@ export async function listKnownIssues(who: Who | null, query: KnownIssuesQuery, 
   return {
     namespace: query.namespace,
     count: page.length,
-    issues: page.map(({ hidden, resolvedAt, type, status, ...issue }) => ({
+    issues: page.map(({ hidden, listed, resolvedAt, type, status, note, ...issue }) => ({
       ...issue,
       type: type as "bug" | "feature" | "feedback",
       status,
       resolvedAt: resolvedAt?.toISOString() ?? null,
-      ...(isOwner ? { hidden } : {}),
+      note,
+      // Unpublished, publishing lists everything not hidden: nothing waits for review until then.
+      ...(isOwner ? { hidden, awaitingReview: Boolean(ns?.published) && !hidden && !listed } : {}),
     })),
     ...(rows.length > query.limit ? { nextCursor: encodeOffsetCursor(offset + query.limit, scope) } : {}),
     ...(isOwner ? { published: ns?.published ?? false } : {}),
   };
 }
 
-/** PATCH /known-issues: the owner publishes or withdraws the list, and hides or shows items, all or none. */
+/**
+ * PATCH /known-issues: the owner publishes or withdraws the list, and hides or lists items, all or none.
+ * Publishing lists what the owner sees then (every report already filed); `unhide` lists reports filed since.
+ */
 export async function updateKnownIssues(who: Who, input: UpdateKnownIssuesInput, db?: DbOrTx) {
   whoOf(who);
   db ??= await getDb();
@@ -102,47 +115,75 @@ export async function updateKnownIssues(who: Who, input: UpdateKnownIssuesInput,
       await tx.update(feedback).set({ knownHidden: true }).where(inArray(feedback.id, hide));
     }
     if (unhide.length > 0) {
-      await tx.update(feedback).set({ knownHidden: false }).where(inArray(feedback.id, unhide));
+      await tx
+        .update(feedback)
+        .set({ knownHidden: false, ...SEEN_BY_OWNER })
+        .where(inArray(feedback.id, unhide));
     }
-    const [ns] =
-      input.published === undefined
-        ? await tx
-            .select({ published: namespaces.knownIssuesPublished })
-            .from(namespaces)
-            .where(eq(namespaces.name, input.namespace))
-        : await tx
-            .update(namespaces)
-            .set({ knownIssuesPublished: input.published })
-            .where(eq(namespaces.name, input.namespace))
-            .returning({ published: namespaces.knownIssuesPublished });
+    const [was] = await tx
+      .select({ published: namespaces.knownIssuesPublished })
+      .from(namespaces)
+      .where(eq(namespaces.name, input.namespace))
+      .for("update");
+    const published = input.published ?? was?.published ?? false;
+    if (published !== was?.published) {
+      await tx
+        .update(namespaces)
+        .set({ knownIssuesPublished: published })
+        .where(eq(namespaces.name, input.namespace));
+    }
+    if (published && !was?.published) {
+      // Publishing lists the inbox as the owner sees it now; what is filed later waits for the owner.
+      await tx
+        .update(feedback)
+        .set(SEEN_BY_OWNER)
+        .where(and(eq(feedback.namespace, input.namespace), eq(feedback.knownListed, false)));
+    }
     const hidden = await tx
       .select({ id: feedback.id })
       .from(feedback)
       .where(and(eq(feedback.namespace, input.namespace), eq(feedback.knownHidden, true)))
       .orderBy(desc(feedback.createdAt), desc(feedback.id));
-    return { namespace: input.namespace, published: ns?.published ?? false, hidden: hidden.map((h) => h.id) };
+    const [waiting] = published
+      ? await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(feedback)
+          .where(
+            and(
+              ...listable(input.namespace, true),
+              eq(feedback.knownHidden, false),
+              eq(feedback.knownListed, false),
+            ),
+          )
+      : [{ n: 0 }];
+    return {
+      namespace: input.namespace,
+      published,
+      hidden: hidden.map((h) => h.id),
+      awaitingReview: waiting?.n ?? 0,
+    };
   });
 }
 
 /**
  * Before a paid submission that says `duplicateOf`: a 400 naming it, before any charge, unless it is an
- * issue the namespace publishes now (listed: a head, not spam, not hidden, in a published namespace).
+ * open issue the namespace publishes now (listed and not resolved). The store checks again as it joins
+ * (submit-feedback.ts): what the owner changes meanwhile leaves the paid report a report of its own.
  */
 export async function assertKnownIssue(namespace: string, id: string | null, db?: DbOrTx): Promise<void> {
   if (id === null) return;
   db ??= await getDb();
   const [found] = await db
-    .select({ id: feedback.id })
+    .select({ resolved: feedback.resolved })
     .from(feedback)
     .innerJoin(namespaces, eq(namespaces.name, feedback.namespace))
     .where(and(eq(feedback.id, id), eq(namespaces.knownIssuesPublished, true), ...listable(namespace, false)))
     .limit(1);
-  if (!found) {
-    throw validationError([
-      {
-        field: "duplicateOf",
-        message: `is not a published known issue of "${namespace}"; nothing was charged`,
-      },
-    ]);
+  const refuse = (message: string) => validationError([{ field: "duplicateOf", message }]);
+  if (!found) throw refuse(`is not a published known issue of "${namespace}"; nothing was charged`);
+  if (found.resolved) {
+    throw refuse(
+      "is resolved; if it still happens to you, file a report of your own without duplicateOf; nothing was charged",
+    );
   }
 }

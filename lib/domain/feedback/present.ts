@@ -20,12 +20,12 @@ export function shortTitle(title: string): string {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-type Grouping = Pick<FeedbackRecord, "groupId" | "groupKind" | "reportCount">;
+type Grouping = Pick<FeedbackRecord, "groupId" | "groupKind" | "reportCount" | "labels">;
 type Shared = Omit<FeedbackRecord, "context" | "history" | "group" | keyof Grouping>;
 
 /**
- * The full view. The owner sees the item's group; its submitter sees its own report only, with no
- * trace of other reports (their ids, titles or wallets) in the group or the history.
+ * The full view. The owner sees the item's group and its labels; its submitter sees its own report only,
+ * with no trace of other reports (their ids, titles or wallets) or of the owner's labels.
  */
 export function presentRecord(
   row: RecordRow,
@@ -37,27 +37,29 @@ export function presentRecord(
   return { ...shared, ...presentGrouping(row), history, group };
 }
 
-/** Where the report stands among its duplicates: for the owner only. */
+/** Where the report stands among its duplicates, and the owner's labels: for the owner only. */
 export function presentGrouping(row: Row): Required<Grouping> {
-  return { groupId: row.groupId, groupKind: row.groupKind, reportCount: row.reportCount };
+  return { groupId: row.groupId, groupKind: row.groupKind, reportCount: row.reportCount, labels: row.labels };
 }
 
-// What a submitter may read of an entry's details: its own reward and answers, the labels changed.
+// What a submitter may read of an entry's details: its own reward and answers.
 const SUBMITTER_DETAILS = new Set([
   "rewardAmount",
-  "added",
-  "removed",
   "steps",
   "expected",
   "actual",
   "context",
   "outcome",
+  "knownIssue",
 ]);
 
-/** An item's history as its submitter reads it: the service's suggestions left out, and no other report named. */
+// Entries that are the owner's own: the service's suggestions to it, and its labels.
+const OWNER_ONLY_KINDS = new Set<History[number]["kind"]>(["suggested", "labels"]);
+
+/** An item's history as its submitter reads it: the owner's own entries left out, and no other report named. */
 function historyForSubmitter(history: History): History {
   return history
-    .filter((entry) => entry.kind !== "suggested")
+    .filter((entry) => !OWNER_ONLY_KINDS.has(entry.kind))
     .map((entry) => {
       if (!entry.details) return entry;
       const kept = Object.entries(entry.details).filter(([key]) => SUBMITTER_DETAILS.has(key));
@@ -92,7 +94,6 @@ export function presentFields(row: Row): Shared {
     resolvedBy: row.resolvedBy,
     rewardTxHash: row.rewardTxHash,
     status: row.status,
-    labels: row.labels,
     confirmation: presentConfirmation(row),
   };
 }

@@ -6,13 +6,23 @@ import { validationError } from "@/lib/http/errors";
 import type { FeedbackStatus } from "@/lib/schemas/feedback";
 import { enqueueWebhook, type QueueOptions } from "@/lib/webhooks/outbox";
 import { recordEvents } from "./history";
+import { SEEN_BY_OWNER } from "./known-listing";
 import { lockItems, refuseHeld } from "./lock-items";
 
-/** The contract's resolution fields for an item entering `status`: set for resolved, cleared otherwise. */
-export function resolutionFor(status: FeedbackStatus, wallet: string, message: string | null, at: Date) {
+/**
+ * The contract's resolution fields for an item entering `status`, with the owner's public note: set for
+ * resolved, cleared otherwise.
+ */
+export function resolutionFor(
+  status: FeedbackStatus,
+  wallet: string,
+  message: string | null,
+  at: Date,
+  publicNote: string | null = null,
+) {
   return status === "resolved"
-    ? { status, resolved: true, resolvedAt: at, resolvedBy: wallet, resolveMessage: message }
-    : { status, resolved: false, resolvedAt: null, resolvedBy: null, resolveMessage: null };
+    ? { status, resolved: true, resolvedAt: at, resolvedBy: wallet, resolveMessage: message, publicNote }
+    : { status, resolved: false, resolvedAt: null, resolvedBy: null, resolveMessage: null, publicNote: null };
 }
 
 /** Queues an item's `feedback.resolved` event, in the transaction that resolves it, for its action. */
@@ -67,10 +77,11 @@ export async function resolveAlso(
   item: { id: string; namespace: string },
   ids: readonly string[],
   resolver: string,
-  message: string | null,
+  resolution: { message: string | null; publicNote: string | null },
   at: Date,
   action: string,
 ): Promise<string[]> {
+  const { message, publicNote } = resolution;
   if (ids.length === 0) return [];
   const open = await tx
     .select({ id: feedback.id, status: feedback.status })
@@ -87,7 +98,7 @@ export async function resolveAlso(
   if (open.length === 0) return [];
   await tx
     .update(feedback)
-    .set(resolutionFor("resolved", resolver, message, at))
+    .set({ ...resolutionFor("resolved", resolver, message, at, publicNote), ...SEEN_BY_OWNER })
     .where(
       inArray(
         feedback.id,
@@ -106,6 +117,7 @@ export async function resolveAlso(
       message,
       details: { withResolveOf: item.id },
       at,
+      publicNote,
     })),
     action,
   );

@@ -8,6 +8,7 @@ import type { ResolveFeedbackInput } from "@/lib/schemas/resolve";
 import { newActionId } from "@/lib/webhooks/outbox";
 import { feedbackNotFound } from "./get-feedback";
 import { recordEvents } from "./history";
+import { SEEN_BY_OWNER } from "./known-listing";
 import { announceResolved, checkAlsoResolve, resolutionFor, resolveAlso } from "./resolution";
 
 export const alreadyResolved = (id: string) =>
@@ -62,7 +63,10 @@ export async function resolveFeedback(who: Who, input: ResolveFeedbackInput, db?
     await checkAlsoResolve(tx, item, input.alsoResolve);
     const updated = await tx
       .update(feedback)
-      .set(resolutionFor("resolved", wallet, input.message, resolvedAt))
+      .set({
+        ...resolutionFor("resolved", wallet, input.message, resolvedAt, input.publicNote),
+        ...SEEN_BY_OWNER,
+      })
       // A paid resolve in flight holds the item (resolvingPaymentId): a free one must not slip in after it charged.
       .where(and(eq(feedback.id, item.id), eq(feedback.resolved, false), isNull(feedback.resolvingPaymentId)))
       .returning({ id: feedback.id });
@@ -79,12 +83,14 @@ export async function resolveFeedback(who: Who, input: ResolveFeedbackInput, db?
           to: "resolved",
           message: input.message,
           at: resolvedAt,
+          publicNote: input.publicNote,
         },
       ],
       action,
     );
     await announceResolved(tx, item, { at: resolvedAt, by: wallet, message: input.message }, { action });
-    return resolveAlso(tx, item, input.alsoResolve, wallet, input.message, resolvedAt, action);
+    const resolution = { message: input.message, publicNote: input.publicNote };
+    return resolveAlso(tx, item, input.alsoResolve, wallet, resolution, resolvedAt, action);
   });
   return {
     id: item.id,

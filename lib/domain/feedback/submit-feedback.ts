@@ -30,6 +30,8 @@ export type SubmitFeedbackAnswer = {
   registered: boolean;
   createdAt: string;
   callbackSecret?: string;
+  /** With duplicateOf: the known issue the report joined, or null when it could no longer join one. */
+  joinedKnownIssue?: string | null;
 };
 
 /**
@@ -52,28 +54,37 @@ function newFeedbackId(): string {
  * leaves the item's NOT NULL `payment_id` empty, which refuses the whole statement (item, ledger, outbox).
  */
 const storeStatement = prepared((db) => {
-  const answer = sql`jsonb_build_object(
-    'id', ${param("id")}::text,
-    'namespace', ${param("namespace")}::text,
-    'registered', exists (select 1 from ${namespaces} where ${namespaces.name} = ${param("namespace")}::text),
-    'createdAt', ${param("createdAt")}::text) || ${param("callbackAnswer")}::jsonb`;
-  const paid = db
-    .$with("paid")
-    .as(fulfilment(db, { paymentId: param("paymentId"), txRef: param("txRef") }, param("id"), answer));
   // A "me too" on a published known issue (checked before the charge) joins its group as it is stored,
-  // and counts as one more report of it: the group's head, should the issue have been merged since.
+  // and counts as one more report of it: the group's head, should the issue have been merged since. The
+  // check is made again here: if the owner withdrew the list, or hid, resolved, marked as spam or merged the
+  // issue into one that is not listed meanwhile, the paid report is stored as a report of its own (the
+  // answer's joinedKnownIssue is null), as a paid follow-up is stored whatever the owner did meanwhile.
   const joined = db.$with("joined", { id: sql<string>`id`.as("id") }).as(sql`update ${feedback} h
     set report_count = h.report_count + 1
     where h.id = (select coalesce(k.group_id, k.id) from ${feedback} k
       where k.id = ${param("duplicateOf")}::text and k.namespace = ${param("namespace")}::text)
+      and h.group_id is null and h.status not in ('spam', 'resolved')
+      and not h.known_hidden and h.known_listed
+      and exists (select 1 from ${namespaces} n
+        where n.name = ${param("namespace")}::text and n.known_issues_published)
     returning h.id`);
+  const answer = sql`jsonb_build_object(
+    'id', ${param("id")}::text,
+    'namespace', ${param("namespace")}::text,
+    'registered', exists (select 1 from ${namespaces} where ${namespaces.name} = ${param("namespace")}::text),
+    'createdAt', ${param("createdAt")}::text) || ${param("callbackAnswer")}::jsonb
+    || case when ${param("duplicateOf")}::text is null then '{}'::jsonb
+      else jsonb_build_object('joinedKnownIssue', (select ${joined.id} from ${joined})) end`;
+  const paid = db
+    .$with("paid")
+    .as(fulfilment(db, { paymentId: param("paymentId"), txRef: param("txRef") }, param("id"), answer));
   const hook = webhookOutboxCte(db, param("namespace"), {
     messageId: param("messageId"),
     type: "feedback.created",
     payload: param("event"),
   });
   return db
-    .with(paid, hook, joined)
+    .with(joined, paid, hook)
     .insert(feedback)
     .values({
       id: param("id"),

@@ -4,10 +4,10 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Hex } from "viem";
 import type { DbOrTx } from "@/lib/db/client";
 import { feedback, type PayoutStatus, payments, payouts } from "@/lib/db/schema";
-import { recordEvents } from "@/lib/domain/feedback/history";
+import { recordEvents, resolveMeToos } from "@/lib/domain/feedback/history";
 import { formatUsd } from "@/lib/money";
 import { markRefunded as markPaymentRefunded } from "@/lib/payment/ledger";
-import { enqueueCallbacks, enqueueIssueResolved } from "@/lib/webhooks/callbacks";
+import { enqueueCallbacks } from "@/lib/webhooks/callbacks";
 import { enqueueWebhook, releaseHeldAction, rewardActionId } from "@/lib/webhooks/outbox";
 
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -109,9 +109,10 @@ export async function markPaid(db: DbOrTx, row: PayoutRow, txHash: Hex): Promise
       .where(eq(feedback.id, row.feedbackId))
       .returning({
         namespace: feedback.namespace,
-        status: feedback.status,
         resolvedAt: feedback.resolvedAt,
+        resolvedBy: feedback.resolvedBy,
         message: feedback.resolveMessage,
+        publicNote: feedback.publicNote,
       });
     if (item) {
       // The reporter's callback is told of its rewarded resolution now, with the transaction.
@@ -121,16 +122,21 @@ export async function markPaid(db: DbOrTx, row: PayoutRow, txHash: Hex): Promise
           data: {
             id: row.feedbackId,
             namespace: item.namespace,
-            status: item.status,
+            // The event is the resolution's, whatever the report's status has become since.
+            status: "resolved",
             resolvedAt: (item.resolvedAt ?? new Date()).toISOString(),
             message: item.message,
             reward: { amount: formatUsd(BigInt(row.amount)), txHash },
           },
         },
       ]);
-      if (item.resolvedAt) {
-        const resolvedAt = item.resolvedAt.toISOString();
-        await enqueueIssueResolved(tx, [{ id: row.feedbackId, resolvedAt, message: item.message }]);
+      if (item.resolvedAt && item.resolvedBy) {
+        // Its "me too" reports are resolved with it now that the reward is on chain (history.ts).
+        await resolveMeToos(
+          tx,
+          [{ id: row.feedbackId, at: item.resolvedAt, by: item.resolvedBy, note: item.publicNote }],
+          rewardActionId(row.paymentId),
+        );
       }
       await enqueueWebhook(
         tx,

@@ -6,6 +6,7 @@ import { isHolder, type Who } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, payouts } from "@/lib/db/schema";
 import { recordEvents } from "@/lib/domain/feedback/history";
+import { SEEN_BY_OWNER } from "@/lib/domain/feedback/known-listing";
 import {
   announceResolved,
   checkAlsoResolve,
@@ -177,7 +178,8 @@ export function commitRewardedResolve(input: RewardedResolveInput, ctx: PaidCont
     const [item] = await tx
       .update(feedback)
       .set({
-        ...resolutionFor("resolved", resolver, input.message, resolvedAt),
+        ...resolutionFor("resolved", resolver, input.message, resolvedAt, input.publicNote),
+        ...SEEN_BY_OWNER,
         rewardAmount: formatUsd(reward),
       })
       .where(
@@ -195,7 +197,7 @@ export function commitRewardedResolve(input: RewardedResolveInput, ctx: PaidCont
       { id: input.feedbackId, namespace: item.namespace },
       input.alsoResolve,
       resolver,
-      input.message,
+      { message: input.message, publicNote: input.publicNote },
       resolvedAt,
       action,
     );
