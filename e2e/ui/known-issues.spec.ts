@@ -1,6 +1,6 @@
 import { expect as baseExpect, test } from "@playwright/test";
 import { payAndPost, shot, submitAsAgent } from "./helpers";
-import { OWNER, openAs, SIZES, type SizeName, SUBMITTER, signInState } from "./walk-world";
+import { OWNER, openAs, SIZES, type SizeName, SUBMITTER, SUBMITTERS, signInState } from "./walk-world";
 import { devnet } from "./wallet";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -15,7 +15,7 @@ for (const size of Object.keys(SIZES) as SizeName[]) {
     const shown = `Search ignores accents (${size})`;
     const secret = `Internal hostname leaks in errors (${size})`;
     // Two unrelated reports, so the service suggests neither into the other's group.
-    await submitAsAgent(SUBMITTER.privateKey, namespace, {
+    const shownId = await submitAsAgent(SUBMITTER.privateKey, namespace, {
       type: "bug",
       title: shown,
       description: "Searching for cafe does not find the Café Noir listing.",
@@ -70,6 +70,30 @@ for (const size of Object.keys(SIZES) as SizeName[]) {
       await expect(list.getByRole("listitem").filter({ hasText: later })).toContainText("Listed");
       const reviewed = await (await publicList()).json();
       expect(reviewed.issues.map((i: { title: string }) => i.title).sort()).toEqual([later, shown].sort());
+
+      if (size === "desktop") {
+        // Another reporter says "me too": resolving the issue, the owner is told who reads which words.
+        await submitAsAgent(SUBMITTERS[1].privateKey, namespace, {
+          type: "bug",
+          title: "Cafe search finds nothing",
+          description: "Same as the known issue: no accents.",
+          duplicateOf: shownId,
+        });
+        await page.goto(`${devnet.appUrl}/dashboard/${namespace}?status=all&item=${shownId}`);
+        await page.getByRole("article").getByRole("button", { name: "Resolve", exact: true }).click();
+        const resolve = page.getByRole("dialog", { name: "Resolve this item" });
+        await resolve.getByLabel(/Message to the submitter/).fill("Thanks, this one is for you");
+        await expect(resolve).toContainText("1 reporter said “me too”");
+        await resolve.getByLabel(/Public note/).fill("Fixed in 3.2");
+        await shot(page, testInfo, "known-issues-resolve-public-note");
+        await resolve.getByRole("button", { name: "Resolve", exact: true }).click();
+        await expect(resolve).toBeHidden();
+        const noted = await (await publicList()).json();
+        const issue = noted.issues.find((i: { id: string }) => i.id === shownId);
+        expect(issue).toMatchObject({ status: "resolved", note: "Fixed in 3.2" });
+        expect(JSON.stringify(noted)).not.toContain("for you");
+        await page.goto(`${devnet.appUrl}/dashboard/${namespace}/known-issues`);
+      }
 
       await page.getByRole("button", { name: "Withdraw the list" }).click();
       await expect(page.getByRole("button", { name: "Publish known issues" })).toBeVisible();
