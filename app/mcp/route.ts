@@ -12,12 +12,15 @@ import * as feedback from "../api/namespace/feedback/route";
 import * as feedbackStatus from "../api/namespace/feedback/status/route";
 import * as knownIssues from "../api/namespace/known-issues/route";
 import * as list from "../api/namespace/list/route";
+import * as members from "../api/namespace/members/route";
 import * as register from "../api/namespace/register/route";
 import * as resolve from "../api/namespace/resolve/route";
 import * as status from "../api/namespace/status/route";
+import * as transferAccept from "../api/namespace/transfer/accept/route";
+import * as transfer from "../api/namespace/transfer/route";
 
 type Handler = (request: Request) => Promise<Response>;
-const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "PATCH", Handler>>> = {
+const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "PATCH" | "DELETE", Handler>>> = {
   "/api/namespace/feedback": feedback,
   "/api/namespace/feedback/callback": callback,
   "/api/namespace/feedback/confirm": confirm,
@@ -25,9 +28,12 @@ const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "PATCH", Handler>>>
   "/api/namespace/feedback/status": feedbackStatus,
   "/api/namespace/known-issues": knownIssues,
   "/api/namespace/list": list,
+  "/api/namespace/members": members,
   "/api/namespace/register": register,
   "/api/namespace/resolve": resolve,
   "/api/namespace/status": status,
+  "/api/namespace/transfer": transfer,
+  "/api/namespace/transfer/accept": transferAccept,
 };
 // A tool whose route is not mapped could be listed and never called: refuse to start instead.
 for (const { method, path } of TOOL_ROUTES) {

@@ -30,7 +30,7 @@ export function NamespaceGate({ namespace, children }: { namespace: string; chil
       />
     );
   }
-  if (access.data.access === "owner") return children;
+  if (access.data.access === "owner" || access.data.access === "member") return children;
   return <NamespaceProblem namespace={namespace} access={access.data.access} />;
 }
 

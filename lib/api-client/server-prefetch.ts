@@ -35,8 +35,8 @@ export async function prefetchInbox(
   const client = new QueryClient();
   const access = await namespaceAccess(session, namespace);
   client.setQueryData(queryKeys.access(owner, namespace), access);
-  // Not the owner's: the page says so; there is no inbox to read.
-  if (access.access !== "owner") return dehydrate(client);
+  // Neither the owner's nor a member's: the page says so; there is no inbox to read.
+  if (access.access !== "owner" && access.access !== "member") return dehydrate(client);
   await Promise.all([
     client.prefetchInfiniteQuery({
       queryKey: queryKeys.inbox(owner, namespace, filters),

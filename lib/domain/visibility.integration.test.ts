@@ -394,3 +394,124 @@ describe("known issues", () => {
     expect((await patch("owner", { published: false })).status).toBe(200);
   });
 });
+
+describe("a namespace's team", () => {
+  const TEAM = { admin: 6, triager: 7, viewer: 0, next: 1 } as const;
+  type Member = keyof typeof TEAM;
+  const as = (who: Member) => createSignInFetch(keyOf(TEAM[who]), appFetch).fetch;
+  const addressOf = (who: Member) => privateKeyToAccount(keyOf(TEAM[who])).address;
+  const send = (fetcher: typeof fetch, method: string, path: string, body: Record<string, unknown>) =>
+    fetcher(`${APP}/api/namespace/${path}`, { ...postJson(body), method });
+
+  beforeAll(async () => {
+    for (const [who, role] of [
+      ["admin", "admin"],
+      ["triager", "triager"],
+      ["viewer", "viewer"],
+    ] as const) {
+      const res = await send(signedIn("owner"), "POST", "members", {
+        namespace,
+        wallet: addressOf(who),
+        role,
+      });
+      expect(res.status, who).toBe(200);
+    }
+  });
+
+  it("reads and acts by role: every member reads, triagers triage, admins reward; strangers and reporters nothing", async () => {
+    const target = items.alice[0]!;
+    const members = `/api/namespace/members?namespace=${namespace}`;
+    for (const who of ["admin", "triager", "viewer"] as const) {
+      expect((await as(who)(`${APP}${members}`)).status, who).toBe(200);
+      expect((await as(who)(`${APP}/api/namespace/list?namespace=${namespace}`)).status, who).toBe(200);
+      const record = await (await as(who)(`${APP}/api/namespace/feedback?id=${target}`)).json();
+      expect(record, who).toHaveProperty("group");
+    }
+    for (const role of ["alice", "bob", "stranger", "unsigned"] as const) {
+      const res = await reader(role)(`${APP}${members}`);
+      expect(res.status, role).toBe(role === "unsigned" ? 402 : 403);
+      expect(await res.text(), role).not.toContain(addressOf("triager"));
+    }
+    const triage = (who: Member) =>
+      send(as(who), "POST", "feedback/labels", { namespace, feedbackIds: [target], add: ["team"] });
+    expect((await triage("viewer")).status).toBe(403);
+    expect((await (await triage("viewer")).json()).type).toContain("role-forbidden");
+    expect((await triage("triager")).status).toBe(200);
+    const publish = (who: Member) => send(as(who), "PATCH", "known-issues", { namespace, published: false });
+    expect((await publish("triager")).status).toBe(403);
+    expect((await publish("admin")).status).toBe(200);
+    // An admin manages viewers and triagers, never admins.
+    const promote = await send(as("admin"), "POST", "members", {
+      namespace,
+      wallet: addressOf("viewer"),
+      role: "admin",
+    });
+    expect(promote.status).toBe(403);
+    // The MCP tools carry the same rules.
+    expect(statusOf(await tool("stranger", "list_members", { namespace }))).toBe(403);
+    expect(statusOf(await tool("owner", "list_members", { namespace }))).toBe(200);
+  });
+
+  it("takes a reward from an admin's own wallet; a triager's paid resolve is refused before any charge", async () => {
+    const target = items.alice[2]!;
+    const triager = devnetX402Payer(devnet, TEAM.triager, appFetch);
+    const before = await chain.balanceOf(triager.address);
+    const refused = await triager.fetch(
+      `${APP}/api/namespace/resolve`,
+      postJson({ feedbackId: target, message: "Thanks", rewardAmount: "0.01" }),
+    );
+    expect(refused.status).toBe(403);
+    expect(await chain.balanceOf(triager.address)).toBe(before);
+    const paid = await devnetX402Payer(devnet, TEAM.admin, appFetch).fetch(
+      `${APP}/api/namespace/resolve`,
+      postJson({ feedbackId: target, message: "Thanks", rewardAmount: "0.01" }),
+    );
+    expect(paid.status, await paid.clone().text()).toBe(200);
+    expect((await paid.json()).reward).toMatchObject({ amount: "0.01" });
+    // Its reporter reads the owner, never the admin's wallet.
+    const mine = await (await signedIn("alice")(`${APP}/api/namespace/status?namespace=${namespace}`)).text();
+    expect(mine).not.toContain(addressOf("admin"));
+    expect(mine.toLowerCase()).not.toContain(addressOf("admin").toLowerCase());
+  });
+
+  it("loses a removed member at once, and hands the namespace over only when the new owner accepts", async () => {
+    const own = uniqueName("handover");
+    const register = await devnetX402Payer(devnet, INDEX.owner, appFetch).fetch(
+      `${APP}/api/namespace/register`,
+      postJson({ namespace: own }),
+    );
+    expect(register.status).toBe(200);
+    await send(signedIn("owner"), "POST", "members", {
+      namespace: own,
+      wallet: addressOf("viewer"),
+      role: "viewer",
+    });
+    expect((await as("viewer")(`${APP}/api/namespace/list?namespace=${own}`)).status).toBe(200);
+    expect(
+      (await send(signedIn("owner"), "DELETE", "members", { namespace: own, wallet: addressOf("viewer") }))
+        .status,
+    ).toBe(200);
+    expect((await as("viewer")(`${APP}/api/namespace/list?namespace=${own}`)).status).toBe(403);
+
+    const proposed = await send(signedIn("owner"), "POST", "transfer", {
+      namespace: own,
+      to: addressOf("next"),
+    });
+    expect(proposed.status).toBe(200);
+    expect((await as("next")(`${APP}/api/namespace/list?namespace=${own}`)).status).toBe(403);
+    expect((await send(signedIn("stranger"), "POST", "transfer/accept", { namespace: own })).status).toBe(
+      403,
+    );
+    const accepted = await send(as("next"), "POST", "transfer/accept", { namespace: own });
+    expect(await accepted.json()).toEqual({ namespace: own, ownerWallet: addressOf("next") });
+    expect((await as("next")(`${APP}/api/namespace/list?namespace=${own}`)).status).toBe(200);
+    const team = await (await as("next")(`${APP}/api/namespace/members?namespace=${own}`)).json();
+    const previous = privateKeyToAccount(keyOf(INDEX.owner)).address;
+    expect(team.owner).toBe(addressOf("next"));
+    expect(team.members).toEqual([expect.objectContaining({ wallet: previous, role: "admin" })]);
+    // The previous owner is an admin now: it may no longer hand the namespace on.
+    expect(
+      (await send(signedIn("owner"), "POST", "transfer", { namespace: own, to: addressOf("admin") })).status,
+    ).toBe(403);
+  });
+});

@@ -37,7 +37,7 @@ const META = {
 
 /** One API route as a tool call reaches it. */
 export type RouteCall = {
-  method: "GET" | "POST" | "PATCH";
+  method: "GET" | "POST" | "PATCH" | "DELETE";
   path: string;
   query?: Record<string, string>;
   body?: unknown;
@@ -47,7 +47,7 @@ export type Dispatch = (call: RouteCall) => Promise<Response>;
 
 type ToolRoute = {
   tool: Tool;
-  method: "GET" | "POST" | "PATCH";
+  method: "GET" | "POST" | "PATCH" | "DELETE";
   path: string;
   /** Whether the call can be paid (and so takes an idempotencyKey). */
   paid: boolean;

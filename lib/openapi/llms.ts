@@ -96,7 +96,7 @@ Without a sign-in client, the fate of one item is still yours to learn:
 
 ## MCP
 
-${o}/mcp is an MCP server (Streamable HTTP, stateless: POST only). Add it to a client as \`{"mcpServers":{"feedback":{"url":"${o}/mcp"}}}\`. Tools: \`submit_feedback\` (${FEEDBACK}), \`answer_feedback\` (${FOLLOW_UP}), \`confirm_fix\` and \`set_callback\` (free, signed in), \`known_issues\` (free, no sign-in), \`register_namespace\` (${REGISTER}), \`resolve_feedback\` (free, or the reward), \`feedback_status\`, \`get_feedback\`, \`list_feedback\` and \`set_feedback_status\` (free, signed in). Each takes its route's body or query as arguments, and paid tools an optional \`idempotencyKey\`.
+${o}/mcp is an MCP server (Streamable HTTP, stateless: POST only). Add it to a client as \`{"mcpServers":{"feedback":{"url":"${o}/mcp"}}}\`. Tools: \`submit_feedback\` (${FEEDBACK}), \`answer_feedback\` (${FOLLOW_UP}), \`confirm_fix\` and \`set_callback\` (free, signed in), \`known_issues\` (free, no sign-in), \`register_namespace\` (${REGISTER}), \`resolve_feedback\` (free, or the reward), \`feedback_status\`, \`get_feedback\`, \`list_feedback\` and \`set_feedback_status\` (free, signed in), and for a namespace's team \`list_members\`, \`add_member\`, \`remove_member\`, \`propose_transfer\`, \`cancel_transfer\` and \`accept_transfer\` (free, signed in). Each takes its route's body or query as arguments, and paid tools an optional \`idempotencyKey\`.
 
 - A paid tool called without payment answers \`isError\` with an x402 \`PaymentRequired\` in \`structuredContent\` and the MPP challenges in \`_meta["org.paymentauth/payment-required"]\`. Pay with x402 in \`_meta["x402/payment"]\` (the PaymentPayload object; the result carries \`_meta["x402/payment-response"]\`) or with MPP in \`_meta["org.paymentauth/credential"]\` (the result carries \`_meta["org.paymentauth/receipt"]\`). \`McpClient.wrap(client, { methods: [tempo.charge({ account })] })\` from \`mppx/mcp/client\` does it for you.
 - A signed-in tool called without a proof answers \`isError\` with the sign-in challenge in \`structuredContent.extensions["sign-in-with-x"]\`; call again with the proof (the header's value or its JSON) in \`_meta["sign-in-with-x"]\`.
@@ -158,6 +158,14 @@ curl -X PATCH ${o}/api/namespace/webhook -H 'content-type: application/json' -H 
 curl -X PATCH ${o}/api/namespace/webhook -H 'content-type: application/json' -H '${SIWX_HEADER}: <proof>' -d '{"namespace":"acme-app","url":"https://hooks.slack.com/services/…","format":"slack","events":["feedback.created","feedback.status_changed"],"digest":"daily"}'
 # Re-send a failed delivery from the log (a new delivery, linked to it)
 curl -X POST ${o}/api/namespace/webhook/deliveries/resend -H 'content-type: application/json' -H '${SIWX_HEADER}: <proof>' -d '{"namespace":"acme-app","id":"msg_…"}'
+# The team: members with a role (viewer reads; triager also triages and resolves without a reward; admin also
+# rewards, publishes the known issues, manages the webhook and adds viewers and triagers); the owner alone
+# manages admins and hands the namespace over (the new wallet accepts, signed in, within 7 days)
+curl '${o}/api/namespace/members?namespace=acme-app' -H '${SIWX_HEADER}: <proof>'
+curl -X POST ${o}/api/namespace/members -H 'content-type: application/json' -H '${SIWX_HEADER}: <proof>' -d '{"namespace":"acme-app","wallet":"0x…","role":"triager"}'
+curl -X DELETE ${o}/api/namespace/members -H 'content-type: application/json' -H '${SIWX_HEADER}: <proof>' -d '{"namespace":"acme-app","wallet":"0x…"}'
+curl -X POST ${o}/api/namespace/transfer -H 'content-type: application/json' -H '${SIWX_HEADER}: <proof>' -d '{"namespace":"acme-app","to":"0x…"}'
+curl -X POST ${o}/api/namespace/transfer/accept -H 'content-type: application/json' -H '${SIWX_HEADER}: <proof>' -d '{"namespace":"acme-app"}'
 \`\`\`
 
 Webhook events (\`feedback.created\`, \`feedback.resolved\`, \`feedback.status_changed\`, \`reward.paid\`, and with \`digest: "daily"\` one \`digest.daily\` summary a day) are JSON POSTs signed the Standard Webhooks way (\`format: "standard"\`, the default), or unsigned Slack (\`{text, blocks}\`) or Discord (\`{content, embeds}\`) messages with \`format\` \`slack\` or \`discord\`. \`events\` picks which are sent (an event not chosen is never queued; \`webhook.test\` always is). Their bodies are in the \`webhooks\` section of ${o}/openapi.json, with \`POST /api/namespace/webhook/rotate\`, \`/webhook/test\`, \`/webhook/deliveries/resend\` and \`GET /api/namespace/webhook/deliveries\`.

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { CSV_COLUMNS } from "@/lib/domain/feedback/export-format";
 import { formatUsd } from "@/lib/money";
 import { IDEMPOTENCY_KEY_TERMS } from "@/lib/schemas/idempotency-key";
+import { WHO_MAY } from "@/lib/schemas/members";
 import { ALL_OPERATIONS } from "@/lib/schemas/operations/catalog";
 import { fixedPrice, isPaid, type Operation } from "@/lib/schemas/operations/operation";
 import { paymentInfoFor, REQUEST_CAPS } from "./catalog";
@@ -21,6 +22,12 @@ const SIGNED_IN = {
   "402": problem("Authentication Required: a sign-in-with-x challenge in PAYMENT-REQUIRED"),
 };
 const OWNER = { "403": problem("Not the namespace owner"), "404": problem("No such namespace") };
+const TEAM = {
+  "403": problem(
+    "Neither the namespace's owner nor a member of it (not-owner), or a member whose role does not allow this call (role-forbidden)",
+  ),
+  "404": problem("No such namespace"),
+};
 const PAID_ERRORS = {
   "402": problem(
     "Payment required (x402 challenge in PAYMENT-REQUIRED, MPP in WWW-Authenticate), or a credential refused, unsettled or refunded: nothing of it stayed with the service, sign a new one",
@@ -64,6 +71,7 @@ function terms(op: Operation): string {
     return fixed === null ? `0 to ${formatUsd(op.maxPrice)} USD` : `${formatUsd(fixed)} USD`;
   }
   if (op.access === "public") return "free, no sign-in";
+  if (op.permission) return `${WHO_MAY[op.permission]}, free, signed in`;
   return ownersOnly(op) ? "owner, free, signed in" : "free, signed in";
 }
 
@@ -87,7 +95,8 @@ function success(op: Operation) {
 
 function refusals(op: Operation) {
   const paid = isPaid(op) ? PAID_ERRORS : {};
-  const signedIn = op.access === "sign-in" ? { ...SIGNED_IN, ...(ownersOnly(op) ? OWNER : {}) } : {};
+  const team = op.permission ? TEAM : OWNER;
+  const signedIn = op.access === "sign-in" ? { ...SIGNED_IN, ...(ownersOnly(op) ? team : {}) } : {};
   const body = op.body ? BODY_ERRORS : {};
   const own = Object.fromEntries(
     Object.entries(op.errors ?? {}).map(([status, text]) => [status, problem(text)]),

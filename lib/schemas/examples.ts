@@ -397,4 +397,38 @@ export const EXAMPLES = {
       ],
     },
   },
+  members: {
+    query: { namespace: "acme-app" },
+    response: {
+      namespace: "acme-app",
+      owner: OWNER,
+      members: [{ wallet: AGENT, role: "triager", addedAt: "2026-11-25T09:00:00.000Z", addedBy: OWNER }],
+      pendingTransfer: null,
+    },
+  },
+  memberAdd: {
+    request: { namespace: "acme-app", wallet: AGENT, role: "triager" },
+    response: { namespace: "acme-app", wallet: AGENT, role: "triager", addedAt: "2026-11-25T09:00:00.000Z" },
+  },
+  memberRemove: {
+    request: { namespace: "acme-app", wallet: AGENT },
+    response: { namespace: "acme-app", wallet: AGENT, removed: true },
+  },
+  transfer: {
+    request: { namespace: "acme-app", to: AGENT },
+    response: {
+      namespace: "acme-app",
+      to: AGENT,
+      proposedAt: "2026-11-25T10:00:00.000Z",
+      expiresAt: "2026-12-02T10:00:00.000Z",
+    },
+  },
+  transferCancel: {
+    request: { namespace: "acme-app" },
+    response: { namespace: "acme-app", cancelled: true },
+  },
+  transferAccept: {
+    request: { namespace: "acme-app" },
+    response: { namespace: "acme-app", ownerWallet: AGENT },
+  },
 } as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES, SEVERITIES } from "./feedback";
+import { MEMBER_ROLES } from "./members";
 
 // What a namespace's webhook receives. The outbox is typed by these shapes, and the OpenAPI document
 // publishes them (its `webhooks` section), so receivers and senders cannot drift apart.
@@ -21,6 +22,20 @@ export const WEBHOOK_EVENTS = [
   "reward.paid",
 ] as const;
 export type SubscribableEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/**
+ * The team's changes, always sent to a namespace with a webhook (like a test, never filtered by `events`):
+ * who may read and act on the inbox is the owner's to know of, whatever else it chose.
+ */
+const TEAM_EVENTS = [
+  "member.added",
+  "member.removed",
+  "namespace.transfer_proposed",
+  "namespace.transferred",
+] as const;
+
+/** Whether an event is one of the team's (TEAM_EVENTS). */
+export const isTeamEvent = (type: string): boolean => (TEAM_EVENTS as readonly string[]).includes(type);
 
 /** The newest items of a digest's day, at most this many. */
 export const DIGEST_NEWEST_MAX = 5;
@@ -89,6 +104,48 @@ export const webhookEventData = {
       txHash: z.string(),
     })
     .meta({ description: "A reward reached the submitter's wallet on Tempo (sent once per reward)." }),
+  "member.added": z
+    .strictObject({
+      namespace: z.string(),
+      wallet: z.string(),
+      role: z.enum(MEMBER_ROLES),
+      previousRole: z.enum(MEMBER_ROLES).nullable().meta({
+        description: "The role it had before, when this changed a member's role; null for a new member",
+      }),
+      by: z.string().meta({ description: "The wallet that added it: the owner, or an admin" }),
+      at: timestamp,
+    })
+    .meta({ description: "A wallet joined the namespace's team, or a member's role changed." }),
+  "member.removed": z
+    .strictObject({
+      namespace: z.string(),
+      wallet: z.string(),
+      role: z.enum(MEMBER_ROLES),
+      by: z
+        .string()
+        .meta({ description: "The wallet that removed it: the owner, an admin, or the member itself" }),
+      at: timestamp,
+    })
+    .meta({ description: "A member left the namespace's team: it can no longer read or act on the inbox." }),
+  "namespace.transfer_proposed": z
+    .strictObject({
+      namespace: z.string(),
+      to: z.string(),
+      by: z.string(),
+      proposedAt: timestamp,
+      expiresAt: timestamp,
+    })
+    .meta({ description: "The owner proposed a new owner, who becomes it by accepting before expiresAt." }),
+  "namespace.transferred": z
+    .strictObject({
+      namespace: z.string(),
+      from: z
+        .string()
+        .meta({ description: "The previous owner, now an admin until the new owner removes it" }),
+      to: z.string(),
+      at: timestamp,
+    })
+    .meta({ description: "The proposed wallet accepted: it owns the namespace from now on." }),
   "webhook.test": z
     .strictObject({ namespace: z.string(), message: z.string() })
     .meta({ description: "Sent on request from the dashboard or POST /api/namespace/webhook/test." }),

@@ -165,6 +165,52 @@ function describeKnown(event: Envelope, ctx: DescribeContext): ChatMessage {
         color: COLOR.reward,
       };
     }
+    case "member.added": {
+      const d = event.data;
+      return {
+        ...base,
+        headline: d.previousRole
+          ? `👥 ${shortWallet(d.wallet)} is now ${article(d.role)} ${d.role} of ${ns} (was ${d.previousRole})`
+          : `👥 ${shortWallet(d.wallet)} joined ${ns} as ${article(d.role)} ${d.role}`,
+        title: null,
+        url: null,
+        fields: [{ name: "Added by", value: shortWallet(d.by) }],
+        color: COLOR.quiet,
+      };
+    }
+    case "member.removed": {
+      const d = event.data;
+      return {
+        ...base,
+        headline: `👥 ${shortWallet(d.wallet)} (${d.role}) left ${ns}`,
+        title: null,
+        url: null,
+        fields: [{ name: "Removed by", value: shortWallet(d.by) }],
+        color: COLOR.quiet,
+      };
+    }
+    case "namespace.transfer_proposed": {
+      const d = event.data;
+      return {
+        ...base,
+        headline: `🔑 Transfer of ${ns} proposed to ${shortWallet(d.to)}`,
+        title: null,
+        url: null,
+        fields: [{ name: "Expires", value: d.expiresAt }],
+        color: COLOR.disputed,
+      };
+    }
+    case "namespace.transferred": {
+      const d = event.data;
+      return {
+        ...base,
+        headline: `🔑 ${ns} now belongs to ${shortWallet(d.to)}`,
+        title: null,
+        url: null,
+        fields: [{ name: "Previous owner, now an admin", value: shortWallet(d.from) }],
+        color: COLOR.disputed,
+      };
+    }
     case "webhook.test":
       return {
         ...base,
@@ -204,3 +250,5 @@ function describeKnown(event: Envelope, ctx: DescribeContext): ChatMessage {
     }
   }
 }
+
+const article = (role: string) => (role === "admin" ? "an" : "a");

@@ -5,7 +5,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@/lib/db/client";
 import type { Bound } from "@/lib/db/prepared";
 import { namespaces, webhookDeliveries } from "@/lib/db/schema";
-import type { WebhookEventDataOf, WebhookEventType } from "@/lib/schemas/webhook-events";
+import { isTeamEvent, type WebhookEventDataOf, type WebhookEventType } from "@/lib/schemas/webhook-events";
 import { newMessageId } from "./sign";
 
 const column = (c: AnyPgColumn) => sql.identifier(c.name);
@@ -25,10 +25,8 @@ export function webhookEvent<T extends WebhookEventType>(type: T, data: WebhookE
  * a test is sent whenever asked, and a digest follows its own setting.
  */
 function receives(namespace: Bound<string>, type: WebhookEventType): SQL {
-  const chosen =
-    type === "webhook.test" || type === "digest.daily"
-      ? sql``
-      : sql` and ${type}::text = any(${namespaces.webhookEvents})`;
+  const always = type === "webhook.test" || type === "digest.daily" || isTeamEvent(type);
+  const chosen = always ? sql`` : sql` and ${type}::text = any(${namespaces.webhookEvents})`;
   return sql`${namespaces.name} = ${namespace} and ${namespaces.webhookUrl} is not null and ${namespaces.webhookUrl} <> ''${chosen}`;
 }
 

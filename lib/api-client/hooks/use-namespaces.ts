@@ -22,7 +22,12 @@ export function useRegisterNamespace(owner: string) {
       // A taken name is said before the wallet is asked for anything, and with no refused request (409).
       const { access } = await fetchNamespaceAccess(input.namespace);
       if (access !== "not-registered") {
-        const whose = access === "owner" ? "You already own" : "Another wallet has registered";
+        const whose =
+          access === "owner"
+            ? "You already own"
+            : access === "member"
+              ? "You are a member of"
+              : "Another wallet has registered";
         throw new ApiError(409, "namespace-taken", `${whose} the namespace "${input.namespace}".`);
       }
       const pay = await preparePay(parseUsd(config.prices.register) ?? 0n);

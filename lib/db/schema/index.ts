@@ -2,6 +2,7 @@ export * from "./feedback";
 export * from "./feedback-events";
 export * from "./instances";
 export * from "./mpp-store";
+export * from "./namespace-members";
 export * from "./namespaces";
 export * from "./payments";
 export * from "./payouts";

@@ -38,6 +38,12 @@ export const namespaces = pgTable(
     ownerWallet: text("owner_wallet").notNull(),
     /** The chain the owner's contract wallet paid on (its address is its own there only); null for a plain key. */
     ownerContractOn: text("owner_contract_on"),
+    /**
+     * A transfer the owner proposed and the wallet named has not accepted yet (checksummed), and when; a new
+     * proposal replaces it, and it lapses TRANSFER_DAYS after it was made.
+     */
+    transferTo: text("transfer_to"),
+    transferProposedAt: instant("transfer_proposed_at"),
     paymentId: text("payment_id").notNull().unique(),
     createdAt: instant("created_at").notNull(),
   },
@@ -47,5 +53,6 @@ export const namespaces = pgTable(
     check("namespaces_webhook_format_check", sql`${t.webhookFormat} in (${oneOf(WEBHOOK_FORMATS)})`),
     check("namespaces_webhook_digest_check", sql`${t.webhookDigest} in (${oneOf(WEBHOOK_DIGESTS)})`),
     check("namespaces_webhook_events_check", sql`${t.webhookEvents} <@ ${SUBSCRIBABLE}`),
+    check("namespaces_transfer_check", sql`(${t.transferTo} is null) = (${t.transferProposedAt} is null)`),
   ],
 );

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { type Who, whoOf } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
-import { requireOwner } from "@/lib/domain/namespace/require-owner";
+import { requireAccess } from "@/lib/domain/namespace/require-access";
 import { validationError } from "@/lib/http/errors";
 import { type ChangeLabelsInput, MAX_LABELS } from "@/lib/schemas/triage";
 import { recordEvents } from "./history";
@@ -17,7 +17,7 @@ import { lockItems } from "./lock-items";
 export async function changeLabels(who: Who, input: ChangeLabelsInput, db?: DbOrTx) {
   const wallet = whoOf(who).address;
   db ??= await getDb();
-  await requireOwner(who, input.namespace, db);
+  await requireAccess(who, input.namespace, "triage", db);
   return db.transaction(async (tx) => {
     const found = await lockItems(tx, input.namespace, input.feedbackIds, (i) => `feedbackIds.${i}`);
     const drop = new Set(input.remove);

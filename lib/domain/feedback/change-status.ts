@@ -3,7 +3,7 @@ import { and, inArray, isNull } from "drizzle-orm";
 import { type Who, whoOf } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
-import { requireOwner } from "@/lib/domain/namespace/require-owner";
+import { requireAccess } from "@/lib/domain/namespace/require-access";
 import type { ChangeStatusInput } from "@/lib/schemas/triage";
 import { newActionId } from "@/lib/webhooks/outbox";
 import { recordEvents } from "./history";
@@ -19,7 +19,7 @@ import { announceResolved, resolutionFor } from "./resolution";
 export async function changeStatus(who: Who, input: ChangeStatusInput, db?: DbOrTx) {
   const wallet = whoOf(who).address;
   db ??= await getDb();
-  await requireOwner(who, input.namespace, db);
+  await requireAccess(who, input.namespace, "triage", db);
   return db.transaction(async (tx) => {
     const found = await lockItems(tx, input.namespace, input.feedbackIds, (i) => `feedbackIds.${i}`);
     refuseHeld(input.feedbackIds, found, (i) => `feedbackIds.${i}`);

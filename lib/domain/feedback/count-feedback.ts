@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Who } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
-import { requireOwner } from "@/lib/domain/namespace/require-owner";
+import { requireAccess } from "@/lib/domain/namespace/require-access";
 import { FEEDBACK_TYPES, type FeedbackType } from "@/lib/schemas/feedback";
 
 type Tally = { open: number; resolved: number };
@@ -30,7 +30,7 @@ const LABELS_SHOWN = 100;
  */
 export async function countFeedback(who: Who, namespace: string, db?: DbOrTx) {
   db ??= await getDb();
-  await requireOwner(who, namespace, db);
+  await requireAccess(who, namespace, "read", db);
   // By type and state, and by state alone (a group merged by hand may hold several types).
   const rows = await db
     .select({

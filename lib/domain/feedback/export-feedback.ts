@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Who } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
-import { requireOwner } from "@/lib/domain/namespace/require-owner";
+import { requireAccess } from "@/lib/domain/namespace/require-access";
 import { describeError } from "@/lib/http/log";
 import type { ExportQuery } from "@/lib/schemas/list";
 import { CSV_HEADER, csvRecordLine } from "./export-format";
@@ -21,7 +21,7 @@ const EXPORT_PAGE = 500;
  */
 export async function exportFeedback(who: Who, query: ExportQuery, db?: DbOrTx) {
   const database = db ?? (await getDb());
-  await requireOwner(who, query.namespace, database);
+  await requireAccess(who, query.namespace, "read", database);
   const { where, scope, match } = inboxFilter({
     ...query,
     limit: EXPORT_PAGE,

@@ -1,8 +1,10 @@
 import "server-only";
 import { and, asc, eq, ne, or, sql } from "drizzle-orm";
 import { isHolder, type Who } from "@/lib/auth/identity";
+import { may } from "@/lib/auth/roles";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, namespaces } from "@/lib/db/schema";
+import { roleIn } from "@/lib/domain/namespace/require-access";
 import { AppError } from "@/lib/http/errors";
 import { historiesOf } from "./history";
 import { recordColumns } from "./page";
@@ -26,12 +28,17 @@ export async function getFeedback(who: Who, id: string, db?: DbOrTx) {
     .where(eq(feedback.id, id))
     .limit(1);
   if (!found) throw feedbackNotFound(id);
-  const isOwner = isHolder(who, found.owner, found.ownerOn);
-  if (!isOwner && !isHolder(who, found.item.submitterWallet, found.item.submitterContractOn)) {
-    throw new AppError("forbidden", "Only the namespace owner or the submitter can read this item.");
+  // The owner and every member read the team's view; a registered namespace's only.
+  const role = found.owner === null ? null : (await roleIn(who, found.item.namespace, db)).role;
+  const isTeam = role !== null && may(role, "read");
+  if (!isTeam && !isHolder(who, found.item.submitterWallet, found.item.submitterContractOn)) {
+    throw new AppError(
+      "forbidden",
+      "Only the namespace's owner, its members or the submitter can read this item.",
+    );
   }
   const history = await historiesOf(db, [id]);
-  if (!isOwner) return presentRecord(found.item, history.get(id) ?? [], null);
+  if (!isTeam) return presentRecord(found.item, history.get(id) ?? [], null, found.owner);
   const head = found.item.groupId ?? id;
   const group = await db
     .select({
@@ -51,5 +58,6 @@ export async function getFeedback(who: Who, id: string, db?: DbOrTx) {
     found.item,
     history.get(id) ?? [],
     group.map((g) => ({ ...g, createdAt: g.createdAt.toISOString() })),
+    found.owner,
   );
 }

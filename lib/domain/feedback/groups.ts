@@ -5,7 +5,7 @@ import { type DbOrTx, getDb } from "@/lib/db/client";
 import { retryingConflicts } from "@/lib/db/errors";
 import { param, preparedSql } from "@/lib/db/prepared";
 import { feedback, feedbackEvents } from "@/lib/db/schema";
-import { requireOwner } from "@/lib/domain/namespace/require-owner";
+import { requireAccess } from "@/lib/domain/namespace/require-access";
 import type { FeedbackStatus } from "@/lib/schemas/feedback";
 import type { MergeInput, UnmergeInput } from "@/lib/schemas/triage";
 import {
@@ -230,7 +230,7 @@ async function recount(tx: DbOrTx, headId: string) {
 export async function mergeReports(who: Who, input: MergeInput, db?: DbOrTx) {
   const wallet = whoOf(who).address;
   db ??= await getDb();
-  await requireOwner(who, input.namespace, db);
+  await requireAccess(who, input.namespace, "triage", db);
   return db.transaction(async (tx) => {
     const named = [input.into, ...input.feedbackIds];
     const found = await lockItems(tx, input.namespace, named, (i) =>
@@ -293,7 +293,7 @@ export async function mergeReports(who: Who, input: MergeInput, db?: DbOrTx) {
 export async function unmergeReports(who: Who, input: UnmergeInput, db?: DbOrTx) {
   const wallet = whoOf(who).address;
   db ??= await getDb();
-  await requireOwner(who, input.namespace, db);
+  await requireAccess(who, input.namespace, "triage", db);
   return db.transaction(async (tx) => {
     const found = await lockItems(tx, input.namespace, input.feedbackIds, (i) => `feedbackIds.${i}`);
     const rows = [...found.values()];

@@ -3,7 +3,7 @@ import { describe, expect } from "vitest";
 import type { DbOrTx } from "@/lib/db/client";
 import { type feedback, namespaces, webhookDeliveries } from "@/lib/db/schema";
 import { listOwnedNamespaces } from "@/lib/domain/namespace/list-owned-namespaces";
-import { requireOwner } from "@/lib/domain/namespace/require-owner";
+import { requireAccess } from "@/lib/domain/namespace/require-access";
 import { exportQuerySchema, listQuerySchema, statusQuerySchema } from "@/lib/schemas/list";
 import { resolveFeedbackSchema } from "@/lib/schemas/resolve";
 import { changeLabelsSchema, changeStatusSchema, mergeSchema, unmergeSchema } from "@/lib/schemas/triage";
@@ -90,7 +90,9 @@ describe("the owner's inbox", () => {
     await expect(list(owner, { namespace: ref("nobody") }, db)).rejects.toMatchObject({
       code: "namespace-not-found",
     });
-    expect((await requireOwner(owner.toUpperCase().replace("0X", "0x"), acme, db)).name).toBe(acme);
+    expect((await requireAccess(owner.toUpperCase().replace("0X", "0x"), acme, "ownership", db)).name).toBe(
+      acme,
+    );
   });
 
   rolledBack("counts open and resolved items per type", async (db) => {

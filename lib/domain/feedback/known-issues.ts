@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNull, ne, or, type SQL, sql } from "drizzle-o
 import { type Who, whoOf } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, namespaces } from "@/lib/db/schema";
-import { requireOwner } from "@/lib/domain/namespace/require-owner";
+import { requireAccess } from "@/lib/domain/namespace/require-access";
 import { decodeOffsetCursor, encodeOffsetCursor } from "@/lib/domain/shared/cursor";
 import { AppError, validationError } from "@/lib/http/errors";
 import type { KnownIssuesQuery, UpdateKnownIssuesInput } from "@/lib/schemas/known-issues";
@@ -57,7 +57,7 @@ export async function listKnownIssues(who: Who | null, query: KnownIssuesQuery, 
     .limit(1);
   if (who !== null) {
     // The owner's view: the list as it stands, published or not.
-    await requireOwner(who, query.namespace, db);
+    await requireAccess(who, query.namespace, "read", db);
   } else if (!ns?.published) throw notFound(query.namespace);
   const isOwner = who !== null;
   const scope = `known\n${query.namespace}\n${isOwner}\n${query.q ?? ""}`;
@@ -105,7 +105,11 @@ export async function listKnownIssues(who: Who | null, query: KnownIssuesQuery, 
 export async function updateKnownIssues(who: Who, input: UpdateKnownIssuesInput, db?: DbOrTx) {
   whoOf(who);
   db ??= await getDb();
-  await requireOwner(who, input.namespace, db);
+  // Hiding and listing items is triage; publishing or withdrawing the whole list is an admin's.
+  if ((input.hide?.length ?? 0) + (input.unhide?.length ?? 0) > 0) {
+    await requireAccess(who, input.namespace, "triage", db);
+  }
+  if (input.published !== undefined) await requireAccess(who, input.namespace, "publish", db);
   return db.transaction(async (tx) => {
     const hide = input.hide ?? [];
     const unhide = input.unhide ?? [];

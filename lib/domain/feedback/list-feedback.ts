@@ -4,7 +4,7 @@ import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { Who } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
-import { requireOwner } from "@/lib/domain/namespace/require-owner";
+import { requireAccess } from "@/lib/domain/namespace/require-access";
 import type { ListQuery } from "@/lib/schemas/list";
 import { groupsOf } from "./groups";
 import { highlight, START, STOP } from "./highlight";
@@ -160,7 +160,7 @@ export async function listFeedback(who: Who, query: ListQuery, db?: DbOrTx) {
   db ??= await getDb();
   const filter = inboxFilter(query);
   const { limit, cursor } = query;
-  const owner = requireOwner(who, query.namespace, db);
+  const owner = requireAccess(who, query.namespace, "read", db);
   let page: { rows: (ItemRow & Marked)[]; nextCursor?: string };
   if (isPlain(query)) {
     // The usual view is one cheap indexed read: it runs beside the owner check (one round trip, not two),

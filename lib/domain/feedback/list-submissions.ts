@@ -1,8 +1,8 @@
 import "server-only";
-import { eq, isNull, or } from "drizzle-orm";
+import { eq, inArray, isNull, or } from "drizzle-orm";
 import { type Who, whoOf } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
-import { feedback } from "@/lib/db/schema";
+import { feedback, namespaces } from "@/lib/db/schema";
 import type { StatusQuery } from "@/lib/schemas/list";
 import { historiesOf } from "./history";
 import { pageOf } from "./page";
@@ -24,10 +24,24 @@ export async function listSubmissions(who: Who, query: StatusQuery, db?: DbOrTx)
     db,
     page.rows.map((r) => r.id),
   );
+  // Each namespace's owner stands for its whole team in what the reporter reads (present.ts).
+  const names = [...new Set(page.rows.map((r) => r.namespace))];
+  const owners = new Map(
+    names.length === 0
+      ? []
+      : (
+          await db
+            .select({ name: namespaces.name, owner: namespaces.ownerWallet })
+            .from(namespaces)
+            .where(inArray(namespaces.name, names))
+        ).map((n) => [n.name, n.owner]),
+  );
   return {
     submitter: wallet,
     count: page.rows.length,
-    feedback: page.rows.map((row) => presentStatusItem(row, histories.get(row.id) ?? [])),
+    feedback: page.rows.map((row) =>
+      presentStatusItem(row, histories.get(row.id) ?? [], owners.get(row.namespace) ?? null),
+    ),
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
   };
 }

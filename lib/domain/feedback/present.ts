@@ -31,10 +31,27 @@ export function presentRecord(
   row: RecordRow,
   history: History,
   group: NonNullable<FeedbackRecord["group"]> | null,
+  owner: string | null,
 ): FeedbackRecord {
   const shared = { ...presentFields(row), context: row.context };
-  if (group === null) return { ...shared, history: historyForSubmitter(history) };
+  if (group === null) {
+    return { ...shared, ...teamHidden(row, owner), history: historyForSubmitter(history, row, owner) };
+  }
   return { ...shared, ...presentGrouping(row), history, group };
+}
+
+/**
+ * Who acted, as the reporter reads it: itself, the service, or for anyone of the namespace's team (its owner
+ * or a member) the namespace's owner, so no member's wallet reaches a reporter.
+ */
+function actorForReporter(actor: string, row: Row, owner: string | null): string {
+  if (actor === "service" || owner === null) return actor;
+  return row.submitterWallet?.toLowerCase() === actor.toLowerCase() ? actor : owner;
+}
+
+/** The resolver, as the reporter reads it (see actorForReporter). */
+function teamHidden(row: Row, owner: string | null): Pick<Shared, "resolvedBy"> {
+  return { resolvedBy: row.resolvedBy === null ? null : actorForReporter(row.resolvedBy, row, owner) };
 }
 
 /** Where the report stands among its duplicates, and the owner's labels: for the owner only. */
@@ -56,14 +73,18 @@ const SUBMITTER_DETAILS = new Set([
 // Entries that are the owner's own: the service's suggestions to it, and its labels.
 const OWNER_ONLY_KINDS = new Set<History[number]["kind"]>(["suggested", "labels"]);
 
-/** An item's history as its submitter reads it: the owner's own entries left out, and no other report named. */
-function historyForSubmitter(history: History): History {
+/**
+ * An item's history as its submitter reads it: the owner's own entries left out, no other report named, and
+ * the team's changes told as the owner's.
+ */
+function historyForSubmitter(history: History, row: Row, owner: string | null): History {
   return history
     .filter((entry) => !OWNER_ONLY_KINDS.has(entry.kind))
     .map((entry) => {
-      if (!entry.details) return entry;
+      const actor = actorForReporter(entry.actor, row, owner);
+      if (!entry.details) return { ...entry, actor };
       const kept = Object.entries(entry.details).filter(([key]) => SUBMITTER_DETAILS.has(key));
-      return { ...entry, details: kept.length ? Object.fromEntries(kept) : null };
+      return { ...entry, actor, details: kept.length ? Object.fromEntries(kept) : null };
     });
 }
 
@@ -121,12 +142,16 @@ export function presentListItem(row: Row): ListItem {
   return { ...presentFields(row), ...presentGrouping(row), title: shortTitle(row.title) };
 }
 
-/** An item in the submitter's status: its own fields, its history, and its resolution once resolved. */
-export function presentStatusItem(row: Row, history: History): StatusItem {
+/**
+ * An item in the submitter's status: its own fields, its history, and its resolution once resolved; `owner`
+ * is its namespace's owner, named for whoever of the team acted.
+ */
+export function presentStatusItem(row: Row, history: History, owner: string | null): StatusItem {
   return {
     ...presentFields(row),
+    ...teamHidden(row, owner),
     title: shortTitle(row.title),
-    history: historyForSubmitter(history),
+    history: historyForSubmitter(history, row, owner),
     ...(row.resolved
       ? {
           resolution: {

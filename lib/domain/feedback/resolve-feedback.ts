@@ -1,8 +1,9 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
-import { isHolder, type Who, whoOf } from "@/lib/auth/identity";
+import { type Who, whoOf } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, namespaces } from "@/lib/db/schema";
+import { requireAccess } from "@/lib/domain/namespace/require-access";
 import { AppError } from "@/lib/http/errors";
 import type { ResolveFeedbackInput } from "@/lib/schemas/resolve";
 import { newActionId } from "@/lib/webhooks/outbox";
@@ -36,13 +37,10 @@ export async function loadResolveTarget(db: DbOrTx, id: string) {
   return found;
 }
 
-export const notOwner = (namespace: string) =>
-  new AppError("not-owner", `Only the owner of the namespace "${namespace}" can resolve this item.`);
-
-/** Every check a resolve must pass before anything is charged: exists, caller owns it, still open. */
+/** Every check a free resolve must pass: exists, the caller may triage it (a triager or above), still open. */
 async function assertResolvable(db: DbOrTx, id: string, who: Who) {
   const found = await loadResolveTarget(db, id);
-  if (!isHolder(who, found.owner, found.ownerOn)) throw notOwner(found.namespace);
+  await requireAccess(who, found.namespace, "triage", db);
   if (found.resolved) throw alreadyResolved(id);
   return found;
 }

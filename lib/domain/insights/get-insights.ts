@@ -3,7 +3,7 @@ import { and, desc, eq, gte, isNotNull, lt, ne, sql } from "drizzle-orm";
 import type { Who } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, feedbackEvents, payouts } from "@/lib/db/schema";
-import { requireOwner } from "@/lib/domain/namespace/require-owner";
+import { requireAccess } from "@/lib/domain/namespace/require-access";
 import { formatUsd } from "@/lib/money";
 import {
   FEEDBACK_STATUSES,
@@ -28,7 +28,7 @@ const rowCount = sql<number>`count(*)::int`;
  */
 export async function getInsights(who: Who, query: InsightsQuery, db?: DbOrTx): Promise<Insights> {
   db ??= await getDb();
-  const ns = await requireOwner(who, query.namespace, db);
+  const ns = await requireAccess(who, query.namespace, "read", db);
   const period = insightsPeriod(query);
   const start = new Date(`${period.from}T00:00:00Z`);
   const end = new Date(`${addDays(period.to, 1)}T00:00:00Z`);

@@ -5,7 +5,7 @@ import { statusQuerySchema } from "@/lib/schemas/list";
 import { insertItem, insertNamespace, ref } from "@/testing/db-rows";
 import { rolledBack } from "@/testing/rollback";
 import { listOwnedNamespaces } from "./list-owned-namespaces";
-import { requireOwner } from "./require-owner";
+import { requireAccess } from "./require-access";
 
 // One address on two chains: a contract wallet is an identity on the chain it proved on only, so the
 // same address deployed on another chain (with other owners) is a stranger; a plain key is one everywhere.
@@ -18,8 +18,8 @@ describe("a contract wallet's records", () => {
     const ns = ref("cw");
     await insertNamespace(db, { name: ns, ownerWallet: wallet, ownerContractOn: BASE });
     const item = await insertItem(db, { namespace: ns, submitterWallet: wallet, submitterContractOn: BASE });
-    await expect(requireOwner(on(BASE), ns, db)).resolves.toMatchObject({ name: ns });
-    await expect(requireOwner(on(TEMPO), ns, db)).rejects.toMatchObject({ code: "not-owner" });
+    await expect(requireAccess(on(BASE), ns, "ownership", db)).resolves.toMatchObject({ name: ns });
+    await expect(requireAccess(on(TEMPO), ns, "ownership", db)).rejects.toMatchObject({ code: "not-owner" });
     await expect(getFeedback(on(TEMPO), item, db)).rejects.toMatchObject({ code: "forbidden" });
     expect((await getFeedback(on(BASE), item, db)).id).toBe(item);
     const status = (who: ReturnType<typeof on>) =>
@@ -34,7 +34,7 @@ describe("a contract wallet's records", () => {
     const ns = ref("pk");
     await insertNamespace(db, { name: ns, ownerWallet: wallet });
     for (const who of [on(null), on(BASE), on(TEMPO)]) {
-      await expect(requireOwner(who, ns, db)).resolves.toMatchObject({ name: ns });
+      await expect(requireAccess(who, ns, "ownership", db)).resolves.toMatchObject({ name: ns });
     }
   });
 });

@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull, ne, notExists, sql } from "drizzle-orm";
 import { z } from "zod";
-import { isHolder, type Who } from "@/lib/auth/identity";
+import type { Who } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, payouts } from "@/lib/db/schema";
 import { recordEvents } from "@/lib/domain/feedback/history";
@@ -13,7 +13,8 @@ import {
   resolutionFor,
   resolveAlso,
 } from "@/lib/domain/feedback/resolution";
-import { alreadyResolved, loadResolveTarget, notOwner } from "@/lib/domain/feedback/resolve-feedback";
+import { alreadyResolved, loadResolveTarget } from "@/lib/domain/feedback/resolve-feedback";
+import { requireAccess } from "@/lib/domain/namespace/require-access";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import { describeError } from "@/lib/http/log";
@@ -90,11 +91,11 @@ export async function rewardedResolveWrite(
 ): Promise<PaidWrite<Record<string, unknown>>> {
   const reward = rewardOf(input);
   const db = await getDb();
-  // Without a sign-in proof, the paying wallet must own the namespace (checked once it is verified).
+  // Without a sign-in proof, the paying wallet must be the owner or an admin (checked once it is verified).
   const { signedIn } = caller;
   const item = await loadResolveTarget(db, input.feedbackId);
-  const isOwner = (who: Who) => isHolder(who, item.owner, item.ownerOn);
-  if (signedIn && !isOwner(signedIn)) throw notOwner(item.namespace);
+  const mayReward = (who: Who) => requireAccess(who, item.namespace, "reward", db);
+  if (signedIn) await mayReward(signedIn);
   if (item.resolved || item.resolving) throw alreadyResolved(item.id);
   if (await hasReward(db, item.id)) throw rewardAlreadyPaid(item.id);
   if (!item.submitter) {
@@ -125,9 +126,7 @@ export async function rewardedResolveWrite(
     lockedError: () => alreadyResolved(item.id),
     input: stored,
     authorize: async (payment) => {
-      if (!signedIn && !isOwner({ address: payment.payer, contractOn: payment.payerContractOn })) {
-        throw notOwner(item.namespace);
-      }
+      if (!signedIn) await mayReward({ address: payment.payer, contractOn: payment.payerContractOn });
     },
     reserve: (tx, paymentId) => holdForReward(tx, item.id, paymentId),
     release: releaseHeldItem,

@@ -3,13 +3,13 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Who } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { namespaces } from "@/lib/db/schema";
-import { requireOwner } from "@/lib/domain/namespace/require-owner";
+import { requireAccess } from "@/lib/domain/namespace/require-access";
 import { newWebhookSecret } from "@/lib/webhooks/sign";
 
 /** The owner's webhook settings; a namespace registered before webhooks existed gets its secret now. */
 export async function getWebhook(who: Who, namespace: string, db?: DbOrTx) {
   db ??= await getDb();
-  const row = await requireOwner(who, namespace, db);
+  const row = await requireAccess(who, namespace, "webhook", db);
   let secret = row.webhookSecret;
   if (!secret) {
     await db

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, ne } from "drizzle-orm";
 import type { Who } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { webhookDeliveries } from "@/lib/db/schema";
-import { requireOwner } from "@/lib/domain/namespace/require-owner";
+import { requireAccess } from "@/lib/domain/namespace/require-access";
 import { env } from "@/lib/env";
 import type { WebhookDeliveriesQuery } from "@/lib/schemas/webhook";
 import { foldedInto } from "@/lib/webhooks/attempt";
@@ -43,7 +43,7 @@ function itemsOf(rows: Row[]) {
  */
 export async function listWebhookDeliveries(who: Who, query: WebhookDeliveriesQuery, db?: DbOrTx) {
   db ??= await getDb();
-  await requireOwner(who, query.namespace, db);
+  await requireAccess(who, query.namespace, "webhook", db);
   const d = webhookDeliveries;
   const rows = await db
     .select()

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Who } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { webhookDeliveries as d } from "@/lib/db/schema";
-import { requireOwner } from "@/lib/domain/namespace/require-owner";
+import { requireAccess } from "@/lib/domain/namespace/require-access";
 import { AppError } from "@/lib/http/errors";
 import type { ResendDeliveryInput } from "@/lib/schemas/webhook";
 import { newActionId } from "@/lib/webhooks/outbox";
@@ -17,7 +17,7 @@ import { newMessageId } from "@/lib/webhooks/sign";
  */
 export async function resendWebhookDelivery(who: Who, input: ResendDeliveryInput, db?: DbOrTx) {
   db ??= await getDb();
-  const row = await requireOwner(who, input.namespace, db);
+  const row = await requireAccess(who, input.namespace, "webhook", db);
   if (!row.webhookUrl) {
     throw new AppError(
       "webhook-not-configured",

@@ -1,14 +1,14 @@
 import "server-only";
 import type { Who } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
-import { requireOwner } from "@/lib/domain/namespace/require-owner";
+import { requireAccess } from "@/lib/domain/namespace/require-access";
 import { AppError } from "@/lib/http/errors";
 import { enqueueWebhook } from "@/lib/webhooks/outbox";
 
 /** Queues a `webhook.test` event, delivered (and logged) like any other. */
 export async function sendTestWebhook(who: Who, namespace: string, db?: DbOrTx) {
   db ??= await getDb();
-  const row = await requireOwner(who, namespace, db);
+  const row = await requireAccess(who, namespace, "webhook", db);
   const id = row.webhookUrl
     ? await enqueueWebhook(db, namespace, "webhook.test", {
         namespace,

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Who } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { namespaces } from "@/lib/db/schema";
-import { requireOwner } from "@/lib/domain/namespace/require-owner";
+import { requireAccess } from "@/lib/domain/namespace/require-access";
 import type { UpdateWebhookInput } from "@/lib/schemas/webhook";
 import { digestDay } from "@/lib/webhooks/digest";
 import { assertWebhookHostResolves, assertWebhookUrlAllowed } from "@/lib/webhooks/url-check";
@@ -17,7 +17,7 @@ import { getWebhook } from "./get-webhook";
 export async function updateWebhook(who: Who, input: UpdateWebhookInput, db?: DbOrTx) {
   if (input.url !== undefined) assertWebhookUrlAllowed(input.url, "url");
   db ??= await getDb();
-  const row = await requireOwner(who, input.namespace, db);
+  const row = await requireAccess(who, input.namespace, "webhook", db);
   // After the owner check, so no one else can make the service look names up.
   if (input.url) await assertWebhookHostResolves(input.url, "url");
   const changes = {

@@ -1,6 +1,7 @@
 import { isPaid, type Operation, type PaidOperation } from "./operation";
 import * as owners from "./owners";
 import * as submitters from "./submitters";
+import * as team from "./team";
 import * as webhooks from "./webhooks";
 
 /**
@@ -32,6 +33,12 @@ export const OPERATIONS = {
   "webhook-test": webhooks.sendTest,
   "webhook-resend": webhooks.resendDelivery,
   "webhook-deliveries": webhooks.deliveries,
+  members: team.members,
+  "member-add": team.addMember,
+  "member-remove": team.removeMember,
+  transfer: team.proposeTransfer,
+  "transfer-cancel": team.cancelTransfer,
+  "transfer-accept": team.acceptTransfer,
 } as const;
 
 type OperationName = keyof typeof OPERATIONS;

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { Permission } from "../members";
 
 /** The groups of the API, in the order a reader meets them. */
 type Tag = "Submitters" | "Owners" | "Webhooks";
@@ -30,13 +31,15 @@ export type Operation = {
   /** Stable name; for a paid operation, the name its ledger rows and metrics carry. */
   name: string;
   operationId: string;
-  method: "GET" | "POST" | "PATCH";
+  method: "GET" | "POST" | "PATCH" | "DELETE";
   path: string;
   tags: readonly Tag[];
   /** One line, without the price or who may call (both are added from `price` and `access`). */
   summary: string;
   description?: string;
   access: Access;
+  /** For a namespace's owner call: what the caller's role must allow (the owner may everything). */
+  permission?: Permission;
   body?: z.ZodType;
   query?: z.ZodType;
   output: {

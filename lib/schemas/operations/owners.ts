@@ -53,6 +53,7 @@ export const listInbox = {
   tags: ["Owners"],
   summary: "The owner's inbox, newest first",
   access: "sign-in",
+  permission: "read",
   query: listQuerySchema,
   output: { component: "ListResponse", schema: listResponseSchema },
   example: EXAMPLES.list,
@@ -76,6 +77,7 @@ export const triage = {
   description:
     "Statuses: open, acknowledged, needs_info, in_progress, wont_fix, duplicate, spam, resolved. All named items change or none does, and no other item does; an item already in the status is left as it is. resolved is the contract's resolution without a reward (message stored, feedback.resolved sent); any other status on a resolved item reopens it. The message is shown to the submitter in status and in the item's history: with needs_info it is required, as the question the submitter answers (400 naming message without it).",
   access: "sign-in",
+  permission: "triage",
   body: changeStatusSchema,
   output: { component: "ChangeStatusResponse", schema: changeStatusResponseSchema },
   example: EXAMPLES.changeStatus,
@@ -100,8 +102,9 @@ export const resolveItem = {
   tags: ["Owners"],
   summary: "Resolve an item, optionally with a USDC reward (the price is rewardAmount)",
   description:
-    'Owner only. Without a reward (omitted or "0") the call is free and needs a sign-in; with one, the price is the reward, paid with either protocol, and forwarded to the submitter on Tempo. alsoResolve names other items to resolve with the same message, never rewarded; no other item changes.',
+    'The owner, or a member: without a reward (omitted or "0") the call is free and needs a sign-in of the owner, an admin or a triager; with one, only the owner or an admin, paying the reward from its own wallet with either protocol (anyone else is refused before any charge), forwarded to the submitter on Tempo. message is for the item\'s own reporter; publicNote for the reporters who said "me too" and the published known issues. alsoResolve names other items to resolve with the same message, never rewarded; no other item changes.',
   access: "payment-or-sign-in",
+  permission: "triage",
   // A body-less probe is quoted the largest reward; a body without a reward buys nothing (free).
   price: (input: ResolveFeedbackInput | null) =>
     input === null ? MAX_REWARD_MICRO_USD : rewardOf(input) || null,
@@ -141,6 +144,7 @@ export const merge = {
   summary: "File reports under one group of duplicates",
   description: `Each named report, and every report already grouped under it, joins the group of into (or of the group into belongs to), merged (groupKind: merged); merging a suggested report confirms it. All or none. ${MERGE_RULES}`,
   access: "sign-in",
+  permission: "triage",
   body: mergeSchema,
   output: { component: "MergeResponse", schema: mergeResponseSchema },
   example: EXAMPLES.merge,
@@ -155,6 +159,7 @@ export const unmerge = {
   tags: ["Owners"],
   summary: "Take reports out of their groups (a suggestion the owner finds not alike, or a merge undone)",
   access: "sign-in",
+  permission: "triage",
   body: unmergeSchema,
   output: { component: "UnmergeResponse", schema: unmergeResponseSchema },
   example: EXAMPLES.unmerge,
@@ -171,6 +176,7 @@ export const labels = {
   description:
     "Labels are the owner's own words (1 to 30 characters, no commas), at most 10 per item. All named items change or none does; each change is written to the item's history. list filters by one with label=.",
   access: "sign-in",
+  permission: "triage",
   body: changeLabelsSchema,
   output: { component: "LabelsResponse", schema: changeLabelsResponseSchema },
   example: EXAMPLES.labels,
@@ -185,6 +191,7 @@ export const exportView = {
   tags: ["Owners"],
   summary: "Export a filtered inbox view as CSV or JSON, streamed",
   access: "sign-in",
+  permission: "read",
   query: exportQuerySchema,
   output: {
     component: "ExportRecords",
@@ -205,6 +212,7 @@ export const insights = {
   description:
     "Whole UTC days: the last days (default 30, at most 365) up to to (default today), or from to to. Per bucket (day, or ISO week from Monday), the items filed by type and the items resolved. The medians, in seconds (0 over no items, with count saying how many): to the owner's first action (a status, merge or label change) over the items filed in the period, and to resolution over the items resolved in it. The ten wallets that filed the most items in the period, and the rewards whose transfer landed in it, in micro-USD and USD. totals is the whole namespace now.",
   access: "sign-in",
+  permission: "read",
   query: insightsQuerySchema,
   output: { component: "Insights", schema: insightsResponseSchema },
   example: EXAMPLES.insights,
@@ -218,8 +226,9 @@ export const knownIssuesUpdate = {
   tags: ["Owners"],
   summary: "Publish or withdraw the known issues, hide or show items on them",
   description:
-    "published: true publishes the namespace's known issues (off by default: nothing is shown until then), false withdraws the whole list at once. hide and unhide name items of the namespace (at most 100 each, all or none) to leave out of the list or list again. What is published of an issue: its id, title, type, status, report count and resolution time only.",
+    "published: true publishes the namespace's known issues (off by default: nothing is shown until then) as the inbox stands, false withdraws the whole list at once (the owner or an admin). hide and unhide name items of the namespace (at most 100 each, all or none) to leave out of the list, or list (a triager or above): a report filed after publishing is listed only once the owner or its team has seen it (triaged, merged into, or unhidden). What is published of an issue: its id, title, type, status, report count, resolution time and public note only.",
   access: "sign-in",
+  permission: "triage",
   body: updateKnownIssuesSchema,
   output: { component: "KnownIssuesSettings", schema: knownIssuesSettingsSchema },
   example: EXAMPLES.knownIssuesUpdate,

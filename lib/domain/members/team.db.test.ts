@@ -1,0 +1,277 @@
+import { eq, sql } from "drizzle-orm";
+import { getAddress } from "viem";
+import { describe, expect } from "vitest";
+import type { Who } from "@/lib/auth/identity";
+import type { DbOrTx } from "@/lib/db/client";
+import { namespaces, webhookDeliveries } from "@/lib/db/schema";
+import { changeLabels } from "@/lib/domain/feedback/change-labels";
+import { changeStatus } from "@/lib/domain/feedback/change-status";
+import { getFeedback } from "@/lib/domain/feedback/get-feedback";
+import { updateKnownIssues } from "@/lib/domain/feedback/known-issues";
+import { listFeedback } from "@/lib/domain/feedback/list-feedback";
+import { listSubmissions } from "@/lib/domain/feedback/list-submissions";
+import { resolveFeedback } from "@/lib/domain/feedback/resolve-feedback";
+import { getInsights } from "@/lib/domain/insights/get-insights";
+import { namespaceAccess } from "@/lib/domain/namespace/namespace-access";
+import { getWebhook } from "@/lib/domain/webhooks/get-webhook";
+import { insightsQuerySchema } from "@/lib/schemas/insights";
+import { updateKnownIssuesSchema } from "@/lib/schemas/known-issues";
+import { listQuerySchema, statusQuerySchema } from "@/lib/schemas/list";
+import { addMemberSchema, proposeTransferSchema, removeMemberSchema } from "@/lib/schemas/members";
+import { resolveFeedbackSchema } from "@/lib/schemas/resolve";
+import { changeLabelsSchema, changeStatusSchema } from "@/lib/schemas/triage";
+import { insertItem, insertNamespace, ref } from "@/testing/db-rows";
+import { rolledBack } from "@/testing/rollback";
+import { acceptTransfer } from "./accept-transfer";
+import { addMember } from "./add-member";
+import { cancelTransfer } from "./cancel-transfer";
+import { listMembers } from "./list-members";
+import { proposeTransfer } from "./propose-transfer";
+import { removeMember } from "./remove-member";
+
+// A namespace's team on the real database: what each role may do through the domain verbs, a removal and a
+// transfer taking effect on the very next call, and a reporter that sees none of the team.
+// Checksummed, as members are stored and answered.
+const wallet = (n: number) => getAddress(`0x${n.toString(16).padStart(40, "0")}`);
+const OWNER = wallet(0xf1);
+const [ADMIN, TRIAGER, VIEWER, STRANGER, REPORTER, NEXT] = [0xa1, 0xa2, 0xa3, 0xa4, 0xa5, 0xa6].map(wallet);
+type Actor = "owner" | "admin" | "triager" | "viewer" | "stranger";
+const WHO: Record<Actor, string> = {
+  owner: OWNER,
+  admin: ADMIN!,
+  triager: TRIAGER!,
+  viewer: VIEWER!,
+  stranger: STRANGER!,
+};
+
+async function team(db: DbOrTx) {
+  const ns = ref("team").replaceAll("_", "-").slice(0, 30);
+  await insertNamespace(db, { name: ns, ownerWallet: OWNER, webhookUrl: "https://hooks.example.com/team" });
+  const item = await insertItem(db, { namespace: ns, submitterWallet: REPORTER! });
+  const add = (w: string, role: string, by: Who = OWNER) =>
+    addMember(by, addMemberSchema.parse({ namespace: ns, wallet: w, role }), db);
+  await add(ADMIN!, "admin");
+  await add(TRIAGER!, "triager", ADMIN!);
+  await add(VIEWER!, "viewer", ADMIN!);
+  return { ns, item };
+}
+
+/** What a verb answers an actor: "ok", or the refusal's code. */
+async function outcome(call: () => Promise<unknown>): Promise<string> {
+  try {
+    await call();
+    return "ok";
+  } catch (error) {
+    return (error as { code?: string }).code ?? String(error);
+  }
+}
+
+describe("what each role may do", () => {
+  rolledBack("reads, triage, publishing, the webhook and the team, by role", async (db) => {
+    const { ns, item } = await team(db);
+    const calls: Record<string, (who: string) => Promise<unknown>> = {
+      list: (who) => listFeedback(who, listQuerySchema.parse({ namespace: ns }), db),
+      insights: (who) => getInsights(who, insightsQuerySchema.parse({ namespace: ns }), db),
+      members: (who) => listMembers(who, ns, db),
+      triage: (who) =>
+        changeStatus(
+          who,
+          changeStatusSchema.parse({ namespace: ns, feedbackIds: [item], status: "acknowledged" }),
+          db,
+        ),
+      labels: (who) =>
+        changeLabels(who, changeLabelsSchema.parse({ namespace: ns, feedbackIds: [item], add: ["x"] }), db),
+      hide: (who) =>
+        updateKnownIssues(who, updateKnownIssuesSchema.parse({ namespace: ns, hide: [item] }), db),
+      publish: (who) =>
+        updateKnownIssues(who, updateKnownIssuesSchema.parse({ namespace: ns, published: true }), db),
+      webhook: (who) => getWebhook(who, ns, db),
+      "add a viewer": (who) =>
+        addMember(who, addMemberSchema.parse({ namespace: ns, wallet: wallet(0xb0), role: "viewer" }), db),
+      "add an admin": (who) =>
+        addMember(who, addMemberSchema.parse({ namespace: ns, wallet: wallet(0xb1), role: "admin" }), db),
+      transfer: (who) => proposeTransfer(who, proposeTransferSchema.parse({ namespace: ns, to: NEXT }), db),
+    };
+    const allowed: Record<string, Actor[]> = {
+      list: ["owner", "admin", "triager", "viewer"],
+      insights: ["owner", "admin", "triager", "viewer"],
+      members: ["owner", "admin", "triager", "viewer"],
+      triage: ["owner", "admin", "triager"],
+      labels: ["owner", "admin", "triager"],
+      hide: ["owner", "admin", "triager"],
+      publish: ["owner", "admin"],
+      webhook: ["owner", "admin"],
+      "add a viewer": ["owner", "admin"],
+      "add an admin": ["owner"],
+      transfer: ["owner"],
+    };
+    const seen: Record<string, Record<Actor, string>> = {};
+    const expected: Record<string, Record<Actor, string>> = {};
+    for (const [name, call] of Object.entries(calls)) {
+      seen[name] = {} as Record<Actor, string>;
+      expected[name] = {} as Record<Actor, string>;
+      for (const actor of Object.keys(WHO) as Actor[]) {
+        seen[name][actor] = await outcome(() => call(WHO[actor]));
+        expected[name][actor] = allowed[name]!.includes(actor)
+          ? "ok"
+          : actor === "stranger"
+            ? "not-owner"
+            : "role-forbidden";
+      }
+    }
+    expect(seen).toEqual(expected);
+  });
+
+  rolledBack(
+    "a member reads the team's view of an item; the reporter its own; a stranger nothing",
+    async (db) => {
+      const { ns, item } = await team(db);
+      await changeLabels(
+        OWNER,
+        changeLabelsSchema.parse({ namespace: ns, feedbackIds: [item], add: ["vip"] }),
+        db,
+      );
+      for (const member of [ADMIN!, TRIAGER!, VIEWER!]) {
+        expect((await getFeedback(member, item, db)).labels).toEqual(["vip"]);
+      }
+      expect(await getFeedback(REPORTER!, item, db)).not.toHaveProperty("labels");
+      expect(await outcome(() => getFeedback(STRANGER!, item, db))).toBe("forbidden");
+      expect(await namespaceAccess(TRIAGER!, ns, db)).toEqual({
+        namespace: ns,
+        access: "member",
+        role: "triager",
+      });
+      expect(await namespaceAccess(STRANGER!, ns, db)).toEqual({ namespace: ns, access: "not-yours" });
+    },
+  );
+
+  rolledBack("a reporter never reads a member's wallet: the owner stands for the team", async (db) => {
+    const { item } = await team(db);
+    await resolveFeedback(TRIAGER!, resolveFeedbackSchema.parse({ feedbackId: item, message: "Fixed" }), db);
+    const [mine] = (await listSubmissions(REPORTER!, statusQuerySchema.parse({}), db)).feedback;
+    const asRecord = await getFeedback(REPORTER!, item, db);
+    for (const seen of [mine!, asRecord]) {
+      expect(seen.resolvedBy).toBe(OWNER);
+      expect(seen.history.map((h) => h.actor)).toEqual([OWNER]);
+      expect(JSON.stringify(seen).toLowerCase()).not.toContain(TRIAGER!.toLowerCase());
+    }
+    // The owner's own view names who did it.
+    expect((await getFeedback(OWNER, item, db)).resolvedBy?.toLowerCase()).toBe(TRIAGER!.toLowerCase());
+  });
+});
+
+describe("the team changes", () => {
+  rolledBack(
+    "a member is listed once; roles change; admins are the owner's; the owner is no member",
+    async (db) => {
+      const { ns } = await team(db);
+      await addMember(ADMIN!, addMemberSchema.parse({ namespace: ns, wallet: VIEWER, role: "triager" }), db);
+      const listed = await listMembers(VIEWER!, ns, db);
+      expect(listed.members.filter((m) => m.wallet === VIEWER)).toEqual([
+        expect.objectContaining({ role: "triager", addedBy: ADMIN }),
+      ]);
+      expect(listed).toMatchObject({ owner: OWNER, pendingTransfer: null });
+      // An admin may neither demote another admin nor remove one.
+      const other = wallet(0xc1);
+      await addMember(OWNER, addMemberSchema.parse({ namespace: ns, wallet: other, role: "admin" }), db);
+      expect(
+        await outcome(() =>
+          addMember(ADMIN!, addMemberSchema.parse({ namespace: ns, wallet: other, role: "viewer" }), db),
+        ),
+      ).toBe("role-forbidden");
+      expect(
+        await outcome(() =>
+          removeMember(ADMIN!, removeMemberSchema.parse({ namespace: ns, wallet: other }), db),
+        ),
+      ).toBe("role-forbidden");
+      for (const call of [
+        () => addMember(OWNER, addMemberSchema.parse({ namespace: ns, wallet: OWNER, role: "admin" }), db),
+        () => removeMember(ADMIN!, removeMemberSchema.parse({ namespace: ns, wallet: OWNER }), db),
+      ]) {
+        expect(await outcome(call)).toBe("validation-failed");
+      }
+      const events = await db
+        .select({ type: webhookDeliveries.eventType })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.namespace, ns));
+      expect(events.map((e) => e.type).filter((t) => t === "member.added")).toHaveLength(5);
+    },
+  );
+
+  rolledBack("a removed member is refused on its very next call; a member may leave", async (db) => {
+    const { ns } = await team(db);
+    const list = (who: string) =>
+      outcome(() => listFeedback(who, listQuerySchema.parse({ namespace: ns }), db));
+    expect(await list(TRIAGER!)).toBe("ok");
+    await removeMember(ADMIN!, removeMemberSchema.parse({ namespace: ns, wallet: TRIAGER }), db);
+    expect(await list(TRIAGER!)).toBe("not-owner");
+    await removeMember(VIEWER!, removeMemberSchema.parse({ namespace: ns, wallet: VIEWER }), db);
+    expect(await list(VIEWER!)).toBe("not-owner");
+    expect(
+      await outcome(() =>
+        removeMember(OWNER, removeMemberSchema.parse({ namespace: ns, wallet: VIEWER }), db),
+      ),
+    ).toBe("not-found");
+  });
+
+  rolledBack(
+    "a transfer: nothing before it is accepted, then the new owner owns it and the old one is an admin",
+    async (db) => {
+      const { ns } = await team(db);
+      const stranger = wallet(0xd1);
+      await proposeTransfer(OWNER, proposeTransferSchema.parse({ namespace: ns, to: stranger }), db);
+      // A new proposal replaces the pending one: the first wallet can no longer accept.
+      const proposed = await proposeTransfer(
+        OWNER,
+        proposeTransferSchema.parse({ namespace: ns, to: NEXT }),
+        db,
+      );
+      expect((await listMembers(ADMIN!, ns, db)).pendingTransfer).toEqual({
+        to: NEXT,
+        proposedAt: proposed.proposedAt,
+        expiresAt: proposed.expiresAt,
+      });
+      expect(await outcome(() => listFeedback(NEXT!, listQuerySchema.parse({ namespace: ns }), db))).toBe(
+        "not-owner",
+      );
+      for (const who of [stranger, ADMIN!, OWNER]) {
+        expect(await outcome(() => acceptTransfer(who, ns, db))).toBe("transfer-not-pending");
+      }
+      expect(await acceptTransfer(NEXT!, ns, db)).toEqual({ namespace: ns, ownerWallet: NEXT });
+      expect(await outcome(() => acceptTransfer(NEXT!, ns, db))).toBe("transfer-not-pending");
+      const [row] = await db.select().from(namespaces).where(eq(namespaces.name, ns));
+      expect(row).toMatchObject({ ownerWallet: NEXT, transferTo: null, transferProposedAt: null });
+      const members = await listMembers(NEXT!, ns, db);
+      expect(members.members.find((m) => m.wallet.toLowerCase() === OWNER.toLowerCase())?.role).toBe("admin");
+      expect(
+        await outcome(() =>
+          proposeTransfer(OWNER, proposeTransferSchema.parse({ namespace: ns, to: ADMIN }), db),
+        ),
+      ).toBe("role-forbidden");
+      await removeMember(NEXT!, removeMemberSchema.parse({ namespace: ns, wallet: OWNER }), db);
+      expect(await outcome(() => listMembers(OWNER, ns, db))).toBe("not-owner");
+      const types = await db
+        .select({ type: webhookDeliveries.eventType })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.namespace, ns));
+      expect(types.map((t) => t.type)).toEqual(
+        expect.arrayContaining(["namespace.transfer_proposed", "namespace.transferred", "member.removed"]),
+      );
+    },
+  );
+
+  rolledBack("a proposal lapses after 7 days, and a cancelled one cannot be accepted", async (db) => {
+    const { ns } = await team(db);
+    await proposeTransfer(OWNER, proposeTransferSchema.parse({ namespace: ns, to: NEXT }), db);
+    await db
+      .update(namespaces)
+      .set({ transferProposedAt: sql`now() - interval '7 days 1 minute'` })
+      .where(eq(namespaces.name, ns));
+    expect((await listMembers(OWNER, ns, db)).pendingTransfer).toBeNull();
+    expect(await outcome(() => acceptTransfer(NEXT!, ns, db))).toBe("transfer-not-pending");
+    await proposeTransfer(OWNER, proposeTransferSchema.parse({ namespace: ns, to: NEXT }), db);
+    expect(await cancelTransfer(OWNER, ns, db)).toEqual({ namespace: ns, cancelled: true });
+    expect(await cancelTransfer(OWNER, ns, db)).toEqual({ namespace: ns, cancelled: false });
+    expect(await outcome(() => acceptTransfer(NEXT!, ns, db))).toBe("transfer-not-pending");
+  });
+});
