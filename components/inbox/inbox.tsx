@@ -96,6 +96,12 @@ export function Inbox({ namespace }: { namespace: string }) {
         >
           Known issues
         </Link>
+        <Link
+          href={`/dashboard/${encodeURIComponent(namespace)}/members`}
+          className={buttonClass("secondary", "sm")}
+        >
+          Members
+        </Link>
       </div>
       <InboxFilterBar filters={filters} counts={counts.data} onChange={update} />
       <div className="flex min-h-0 flex-1">

@@ -58,7 +58,8 @@ export function NamespaceList({ owner }: { owner: string }) {
               <p className="mt-1 line-clamp-2 text-sm text-zinc-600">{ns.description}</p>
             ) : null}
             <p className="mt-auto pt-3 text-xs text-zinc-500">
-              {ns.total} {ns.total === 1 ? "report" : "reports"} · registered <LocalTime iso={ns.createdAt} />
+              {ns.role === "owner" ? "Owner" : `${ns.role[0]!.toUpperCase()}${ns.role.slice(1)}`} · {ns.total}{" "}
+              {ns.total === 1 ? "report" : "reports"} · registered <LocalTime iso={ns.createdAt} />
             </p>
           </Link>
         </li>

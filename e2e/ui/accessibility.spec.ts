@@ -312,6 +312,23 @@ const VIEWS: View[] = [
     },
   },
   {
+    name: "members",
+    who: "owner",
+    path: () => `${inbox()}/members`,
+    ready: async (page) => {
+      await expect(page.getByRole("form", { name: "Add a member" })).toBeVisible();
+      await expect(page.getByRole("region", { name: "Transfer" })).toBeVisible();
+    },
+  },
+  {
+    name: "accept a transfer",
+    who: "owner",
+    path: () => `${inbox()}/accept`,
+    ready: async (page) => {
+      await expect(page.getByRole("button", { name: "Accept and become the owner" })).toBeVisible();
+    },
+  },
+  {
     name: "webhooks, Slack format",
     who: "owner",
     path: () => `/dashboard/${seeded.empty}/webhooks`,

@@ -412,6 +412,18 @@ export const WALK_PAGES: readonly WalkPage[] = [
     ready: (page) => expect(page.getByRole("textbox", { name: "Endpoint URL" })).toBeVisible(),
   },
   {
+    name: "members",
+    role: "owner",
+    path: (world) => `/dashboard/${world.namespace}/members`,
+    ready: (page) => expect(page.getByRole("form", { name: "Add a member" })).toBeVisible(),
+  },
+  {
+    name: "accept a transfer",
+    role: "owner",
+    path: (world) => `/dashboard/${world.namespace}/accept`,
+    ready: (page) => expect(page.getByRole("button", { name: "Accept and become the owner" })).toBeVisible(),
+  },
+  {
     name: "submissions",
     role: "submitter",
     path: () => "/submissions",

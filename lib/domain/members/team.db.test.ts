@@ -20,6 +20,7 @@ import { listQuerySchema, statusQuerySchema } from "@/lib/schemas/list";
 import { addMemberSchema, proposeTransferSchema, removeMemberSchema } from "@/lib/schemas/members";
 import { resolveFeedbackSchema } from "@/lib/schemas/resolve";
 import { changeLabelsSchema, changeStatusSchema } from "@/lib/schemas/triage";
+import { type WebhookEventType, webhookEnvelopeSchema } from "@/lib/schemas/webhook-events";
 import { insertItem, insertNamespace, ref } from "@/testing/db-rows";
 import { rolledBack } from "@/testing/rollback";
 import { acceptTransfer } from "./accept-transfer";
@@ -250,13 +251,15 @@ describe("the team changes", () => {
       ).toBe("role-forbidden");
       await removeMember(NEXT!, removeMemberSchema.parse({ namespace: ns, wallet: OWNER }), db);
       expect(await outcome(() => listMembers(OWNER, ns, db))).toBe("not-owner");
-      const types = await db
-        .select({ type: webhookDeliveries.eventType })
-        .from(webhookDeliveries)
-        .where(eq(webhookDeliveries.namespace, ns));
-      expect(types.map((t) => t.type)).toEqual(
+      const queued = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.namespace, ns));
+      expect(queued.map((t) => t.eventType)).toEqual(
         expect.arrayContaining(["namespace.transfer_proposed", "namespace.transferred", "member.removed"]),
       );
+      // Each is the body the OpenAPI document publishes for it.
+      for (const delivery of queued) {
+        const type = delivery.eventType as WebhookEventType;
+        expect(webhookEnvelopeSchema(type).safeParse(delivery.payload).error?.issues ?? [], type).toEqual([]);
+      }
     },
   );
 
