@@ -25,6 +25,10 @@ const nextConfig: NextConfig = {
     "secp256k1",
   ],
   poweredByHeader: false,
+  // Next 16.5's `next dev` writes an AGENTS.md into the project otherwise: `npm run dev` would leave every clone
+  // with an untracked file (and it would enter the image's build context). Where to read is in README and docs/.
+  agentRules: false,
+  experimental: { agentUpgrade: false },
   // `npm test` checks the types (`tsc --noEmit`, the same tree) in the phase before it builds, and stops at an
   // error: its builds skip the second check, which costs as much as the rest of the build's compile.
   typescript: { ignoreBuildErrors: process.env.BUILD_TYPES_CHECKED === "1" },

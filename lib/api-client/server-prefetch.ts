@@ -42,6 +42,7 @@ export async function prefetchInbox(
       queryKey: queryKeys.inbox(owner, namespace, filters),
       queryFn: () => listFeedback(session, query.data),
       initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => last.nextCursor,
     }),
     client.prefetchQuery({
       queryKey: queryKeys.counts(owner, namespace),
@@ -93,6 +94,7 @@ export async function prefetchSubmissions(cookieHeader: string | null): Promise<
     queryKey: queryKeys.submissions(session.address),
     queryFn: () => listSubmissions(session, statusQuerySchema.parse({ limit: "50" })),
     initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor,
   });
   return dehydrate(client);
 }

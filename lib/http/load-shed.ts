@@ -1,5 +1,5 @@
 import "server-only";
-import { type IntervalHistogram, monitorEventLoopDelay } from "node:perf_hooks";
+import { type ELDHistogram, monitorEventLoopDelay } from "node:perf_hooks";
 import { env } from "@/lib/env";
 import { AppError } from "./errors";
 
@@ -21,7 +21,7 @@ const RESOLUTION_MS = 10;
 const WINDOW_MS = 500;
 
 /** `lagMs`: the lesser of the last two readings, each the median lag of its half second. */
-type Shedder = { monitor: IntervalHistogram; timer: NodeJS.Timeout; lastMs: number; lagMs: number };
+type Shedder = { monitor: ELDHistogram; timer: NodeJS.Timeout; lastMs: number; lagMs: number };
 // On globalThis: one monitor per process, whichever bundle of the app reads it.
 const store = globalThis as unknown as { __feedbackShedder?: Shedder };
 

@@ -1,13 +1,13 @@
 import "server-only";
-import { type IntervalHistogram, monitorEventLoopDelay } from "node:perf_hooks";
+import { type ELDHistogram, monitorEventLoopDelay } from "node:perf_hooks";
 import { type MetricFamily, oneSample } from "@/lib/http/prometheus";
 
 // Started by the first scrape, so an instance that is never scraped pays nothing for it; each scrape
 // reads the delays since the one before, then resets. On globalThis: one monitor per process.
 const RESOLUTION_MS = 20;
-const store = globalThis as unknown as { __feedbackLoopDelay?: IntervalHistogram };
+const store = globalThis as unknown as { __feedbackLoopDelay?: ELDHistogram };
 
-function loopDelay(): IntervalHistogram | undefined {
+function loopDelay(): ELDHistogram | undefined {
   if (store.__feedbackLoopDelay) return store.__feedbackLoopDelay;
   const monitor = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   monitor.enable();
