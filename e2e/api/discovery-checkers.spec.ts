@@ -35,6 +35,9 @@ const ROUTES = [
   "webhook/deliveries/resend",
   "insights",
   "known-issues",
+  "members",
+  "transfer",
+  "transfer/accept",
 ];
 
 test("@agentcash/discovery finds every route with its price and protocols, and warns about nothing", async () => {
@@ -44,7 +47,7 @@ test("@agentcash/discovery finds every route with its price and protocols, and w
   const byKey = Object.fromEntries(
     found.resources.map((r: { method: string; path: string }) => [`${r.method} ${r.path}`, r]),
   );
-  expect(Object.keys(byKey)).toHaveLength(23);
+  expect(Object.keys(byKey)).toHaveLength(29);
   expect(byKey["POST /api/namespace/feedback/follow-up"]).toMatchObject({
     authHint: "paid",
     priceHint: "0.01 USD",
@@ -60,6 +63,9 @@ test("@agentcash/discovery finds every route with its price and protocols, and w
     priceHint: "0.000001-2 USD",
   });
   expect(byKey["GET /api/namespace/status"]).toMatchObject({ authHint: "siwx" });
+  expect(byKey["GET /api/namespace/members"]).toMatchObject({ authHint: "siwx" });
+  // Open to anyone; the owner's preview (view=owner) is a parameter of it, not another way in.
+  expect(byKey["GET /api/namespace/known-issues"]).toMatchObject({ authHint: "unprotected" });
 });
 
 test("@agentcash/discovery check warns about no route, from the document or from the live probe", async () => {

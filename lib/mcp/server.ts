@@ -15,6 +15,7 @@ import { z } from "zod";
 import { validationError } from "@/lib/http/errors";
 import { problemResponse } from "@/lib/http/problem";
 import { formatUsd } from "@/lib/money";
+import { mcpBazaarExtension } from "@/lib/payment/discovery";
 import { IDEMPOTENCY_KEY_TERMS } from "@/lib/schemas/idempotency-key";
 import { ALL_OPERATIONS, OPERATIONS } from "@/lib/schemas/operations/catalog";
 import { fixedPrice, isPaid, type Operation } from "@/lib/schemas/operations/operation";
@@ -161,7 +162,7 @@ function headersOf(meta: Record<string, unknown>, base: Headers): Headers | stri
 }
 
 /** A route's answer as a tool result: its JSON body, and its payment headers as `_meta`. */
-async function toToolResult(res: Response, credential: unknown): Promise<CallToolResult> {
+async function toToolResult(res: Response, credential: unknown, spec?: ToolRoute): Promise<CallToolResult> {
   const text = await res.text();
   let body: unknown = text;
   try {
@@ -183,6 +184,10 @@ async function toToolResult(res: Response, credential: unknown): Promise<CallToo
     const required = res.headers.get("payment-required");
     if (required) {
       const paymentRequired = decodePaymentRequiredHeader(required);
+      // A tool is found in a catalog as an MCP tool (its name and arguments), not as the route it calls.
+      if (spec && paymentRequired.extensions?.bazaar) {
+        paymentRequired.extensions = { ...paymentRequired.extensions, ...mcpBazaarExtension(spec.tool) };
+      }
       const detail = isRecord(body) && typeof body.detail === "string" ? body.detail : undefined;
       // A refused credential's answer keeps its problem (status, the fields it names) beside the fresh
       // challenge it carries; the first 402 is the challenge alone, as x402's MCP transport reads it.
@@ -246,7 +251,7 @@ export function createMcpServer(dispatch: Dispatch, base: Headers, version: stri
       headers.set("content-type", "application/json");
       call = { method: spec.method, path: spec.path, body: rest, headers };
     }
-    return toToolResult(await dispatch(call), params._meta?.[META.mppCredential]);
+    return toToolResult(await dispatch(call), params._meta?.[META.mppCredential], spec);
   });
   return server;
 }

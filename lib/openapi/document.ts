@@ -3,6 +3,7 @@ import { SIWX_HEADER } from "@/lib/auth/siwx";
 import { env } from "@/lib/env";
 import { type CallbackEventType, callbackEventData } from "@/lib/schemas/callback";
 import { SUBMITTER_GUIDANCE } from "@/lib/schemas/operations/submitters";
+import { SERVICE } from "@/lib/schemas/service";
 import { type WebhookEventType, webhookEventData } from "@/lib/schemas/webhook-events";
 import { agentGuidance } from "./catalog";
 import { componentSchemas, EVENT_ENVELOPES, eventComponentName, ref } from "./components";
@@ -71,7 +72,7 @@ export function openApiDocument() {
   return {
     openapi: "3.1.0",
     info: {
-      title: "Feedback service",
+      title: SERVICE.name,
       version: "0.1.0",
       description: `Pay-per-use feedback inbox for AI agents. Paid calls accept x402 (v2, exact) and MPP (tempo, charge); free reads sign in with ${SIWX_HEADER}. Prices in USD. A guide for agents: ${e.PUBLIC_ORIGIN}/llms.txt\n\nGuidance for submitters:\n${guidance}`,
       contact: contact(e.PUBLIC_ORIGIN),
@@ -80,7 +81,7 @@ export function openApiDocument() {
     servers: [{ url: e.PUBLIC_ORIGIN }],
     tags: TAGS,
     "x-service-info": {
-      categories: ["developer-tools", "feedback", "issue-tracking"],
+      categories: [...SERVICE.tags],
       docs: {
         homepage: e.PUBLIC_ORIGIN,
         apiReference: `${e.PUBLIC_ORIGIN}/openapi.json`,

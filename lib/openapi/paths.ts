@@ -109,12 +109,16 @@ function operationObject(op: Operation) {
     ...(isPaid(op) ? [IDEMPOTENCY_KEY] : []),
     ...(op.query ? queryParameters(op.query, op.example.query) : []),
   ];
+  // A public read is open to anyone (`security: []`): its owner's signed-in preview is one of its parameters,
+  // which its description names, not a second way to call it.
   const security =
     op.access === "sign-in"
       ? [{ siwx: [] }]
-      : op.access === "payment-or-sign-in" || op.access === "public"
+      : op.access === "payment-or-sign-in"
         ? [{}, { siwx: [] }]
-        : undefined;
+        : op.access === "public"
+          ? []
+          : undefined;
   const description =
     op.name === "export"
       ? `${op.summary}: every item the view's filters select, newest first, streamed without a size limit. CSV: RFC 4180 (CRLF, a UTF-8 byte order mark), columns ${CSV_COLUMNS.join(", ")}; lists and objects as JSON; a cell that a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR, also behind spaces or line breaks, or full-width) is prefixed with a single quote. JSON: an array of records (the full record's fields without history).`

@@ -1,6 +1,12 @@
 import "server-only";
-import { bazaarResourceServerExtension, declareDiscoveryExtension } from "@x402/extensions/bazaar";
+import {
+  bazaarResourceServerExtension,
+  declareDiscoveryExtension,
+  isValidIconUrl,
+} from "@x402/extensions/bazaar";
 import { z } from "zod";
+import { env } from "@/lib/env";
+import { SERVICE } from "@/lib/schemas/service";
 import type { Charge } from "./types";
 
 // A route's schemas never change, and converting them took a third of a 402's own work: each is converted once.
@@ -44,4 +50,44 @@ export function bazaarExtension(charge: Charge): Record<string, unknown> | undef
       bazaarResourceServerExtension.enrichDeclaration?.(value, context as never) ?? value,
     ]),
   );
+}
+
+/**
+ * The service's own metadata on every x402 resource (the Bazaar's `resource.serviceName`, `tags`, `iconUrl`),
+ * from one place (lib/schemas/service.ts). The icon only where a catalog may fetch it: never a loopback or IP
+ * host, which the Bazaar's rules drop.
+ */
+export function serviceMetadata(): { serviceName: string; tags: string[]; iconUrl?: string } {
+  const iconUrl = new URL("/icon.svg", env().PUBLIC_ORIGIN).toString();
+  return {
+    serviceName: SERVICE.name,
+    tags: [...SERVICE.tags],
+    ...(isValidIconUrl(iconUrl) ? { iconUrl } : {}),
+  };
+}
+
+/**
+ * The Bazaar extension of a paid MCP tool's challenge: the tool as MCP resources are described (its name, its
+ * arguments' schema and an example), in place of the route's HTTP description.
+ */
+export function mcpBazaarExtension(tool: {
+  name: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  example?: unknown;
+  output?: unknown;
+}): Record<string, unknown> {
+  const { $schema: _, ...schema } = tool.inputSchema;
+  return declareDiscoveryExtension({
+    toolName: tool.name,
+    description: tool.description,
+    transport: "streamable-http",
+    inputSchema: JSON.parse(
+      JSON.stringify(schema, (key, value) => (key === "description" ? undefined : value)),
+    ),
+    ...(tool.example && typeof tool.example === "object"
+      ? { example: tool.example as Record<string, unknown> }
+      : {}),
+    ...(tool.output === undefined ? {} : { output: { example: tool.output } }),
+  });
 }

@@ -12,7 +12,14 @@ import { AppError, type FieldError } from "@/lib/http/errors";
 /** What this route offered an x402 payer: the one requirement it may pay, and the resource it buys. */
 export type X402Offer = {
   requirement: PaymentRequirements;
-  resource: { url: string; description: string; mimeType: string };
+  resource: {
+    url: string;
+    description: string;
+    mimeType: string;
+    serviceName?: string;
+    tags?: string[];
+    iconUrl?: string;
+  };
 };
 
 /** An x402 credential that reads as a payment for exactly this offer; nothing about it is verified yet. */

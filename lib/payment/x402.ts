@@ -9,7 +9,7 @@ import { env } from "@/lib/env";
 import { describeError } from "@/lib/http/log";
 import { toAssetUnits } from "@/lib/money";
 import { unavailable } from "./answers";
-import { bazaarExtension } from "./discovery";
+import { bazaarExtension, serviceMetadata } from "./discovery";
 import { createFacilitator, settledReceipt, x402Reader } from "./facilitator";
 import { deliveredOf, signedOfferExtension, signedReceiptExtension } from "./offer-receipt";
 import { x402SignatureRefusal, x402SignedByPayer } from "./payer-proof";
@@ -87,7 +87,12 @@ async function offerFor(charge: Charge): Promise<X402Offer> {
   if (!requirement) throw new Error("the x402 resource server built no payment requirement");
   return {
     requirement,
-    resource: { url: charge.resourceUrl, description: charge.description, mimeType: "application/json" },
+    resource: {
+      url: charge.resourceUrl,
+      description: charge.description,
+      mimeType: "application/json",
+      ...serviceMetadata(),
+    },
   };
 }
 
