@@ -1,8 +1,17 @@
 import "server-only";
+import { isAddress } from "viem";
 import { z } from "zod";
 import { parseUsd, USD_PATTERN } from "@/lib/money";
 
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte address");
+/** A 20-byte address; in mixed case only with its EIP-55 checksum, which catches a mistyped character. */
+const address = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte address")
+  .refine(
+    // A malformed value is named once, by the pattern above.
+    (a) => !/^0x[0-9a-fA-F]{40}$/.test(a) || isAddress(a, { strict: true }),
+    "has a wrong EIP-55 checksum (its mixed case does not match): a mistyped character? Copy it again, or write it all lowercase only once you are sure of it",
+  );
 /** Where payments go: the zero address has no key, so whatever is paid to it is gone. */
 const recipient = address.refine(
   (a) => !/^0x0{40}$/.test(a),
@@ -71,6 +80,18 @@ const serverSchema = z
     TEMPO_CHAIN_ID: z.coerce.number().int().positive().default(4217),
     /** Fee token for the service's own Tempo transactions (payouts, refunds); defaults to the currency. */
     TEMPO_FEE_TOKEN: address.optional(),
+    /**
+     * "true" when X402_PAY_TO (or MPP_RECIPIENT) is a contract wallet on purpose (a multisig, a smart account):
+     * otherwise the doctor refuses a receiving address that holds code, which no key can spend from.
+     */
+    X402_PAY_TO_IS_CONTRACT: z
+      .enum(["true", "false"], { error: "must be true or false" })
+      .default("false")
+      .transform((v) => v === "true"),
+    MPP_RECIPIENT_IS_CONTRACT: z
+      .enum(["true", "false"], { error: "must be true or false" })
+      .default("false")
+      .transform((v) => v === "true"),
     /** Tempo wallet that pays rewards (and refunds MPP payments when a reward cannot be paid). */
     PAYOUT_PRIVATE_KEY: privateKey,
     /** Optional: refunds x402 payments on X402_NETWORK when a reward cannot be paid. */
@@ -141,6 +162,19 @@ const serverSchema = z
       .default(false),
   })
   .superRefine((env, ctx) => {
+    // A token contract is no wallet: what is paid to it is locked there for good.
+    for (const [variable, receiver, token, tokenName] of [
+      ["X402_PAY_TO", env.X402_PAY_TO, env.X402_ASSET, "X402_ASSET"],
+      ["MPP_RECIPIENT", env.MPP_RECIPIENT, env.MPP_CURRENCY, "MPP_CURRENCY"],
+    ] as const) {
+      if (receiver.toLowerCase() === token.toLowerCase()) {
+        ctx.addIssue({
+          code: "custom",
+          path: [variable],
+          message: `is the token contract itself (${tokenName}): payments sent to it are locked there for good; set the wallet that receives the money`,
+        });
+      }
+    }
     const signing = env.OFFER_RECEIPT_PRIVATE_KEY?.toLowerCase();
     const moneyKeys = [
       env.PAYOUT_PRIVATE_KEY,

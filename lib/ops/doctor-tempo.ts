@@ -17,6 +17,7 @@ import {
   skip,
   warn,
 } from "./doctor-item";
+import { receiverItem, receiverItemName } from "./doctor-receiver";
 
 const PAYOUT_ITEM = "tempo payout wallet";
 const CURRENCY_ITEM = "tempo currency";
@@ -92,7 +93,8 @@ export async function tempoItems(e: ServerEnv, timeoutMs: number): Promise<Docto
   const feeToken = e.TEMPO_FEE_TOKEN as Hex | undefined;
   const tokens = feeToken ? [CURRENCY_ITEM, FEE_TOKEN_ITEM] : [CURRENCY_ITEM];
   if (chain.status !== "ok") {
-    return [chain, ...[...tokens, PAYOUT_ITEM].map((name) => skip(name, "the tempo chain check failed"))];
+    const names = [...tokens, receiverItemName("tempo"), PAYOUT_ITEM];
+    return [chain, ...names.map((name) => skip(name, "the tempo chain check failed"))];
   }
   const client = boundedClient(e.TEMPO_RPC_URL, timeoutMs) as PublicClient;
   const node = { timeoutMs, what: `the Tempo RPC (${hostOf(e.TEMPO_RPC_URL)})`, fix: "check TEMPO_RPC_URL" };
@@ -112,5 +114,14 @@ export async function tempoItems(e: ServerEnv, timeoutMs: number): Promise<Docto
   const payout = checked.every((item) => item.status === "ok")
     ? await bounded(PAYOUT_ITEM, node, () => payoutItem(client, e))
     : skip(PAYOUT_ITEM, "a token it is paid or pays fees in is missing");
-  return [chain, ...checked, payout];
+  const receiver = await bounded(receiverItemName("tempo"), node, () =>
+    receiverItem(client, {
+      chain: "tempo",
+      network: `eip155:${e.TEMPO_CHAIN_ID}`,
+      variable: "MPP_RECIPIENT",
+      address: e.MPP_RECIPIENT,
+      isContract: e.MPP_RECIPIENT_IS_CONTRACT,
+    }),
+  );
+  return [chain, ...checked, receiver, payout];
 }

@@ -17,6 +17,7 @@ import {
   skip,
   warn,
 } from "./doctor-item";
+import { receiverItem, receiverItemName } from "./doctor-receiver";
 
 /** About what one transferWithAuthorization costs (a settlement, or a refund): FiatToken's is ~80k. */
 const TRANSFER_GAS = 100_000n;
@@ -174,7 +175,14 @@ export async function x402Items(e: ServerEnv, timeoutMs: number): Promise<Doctor
   if (chain.status !== "ok") {
     const because = "the x402 chain check failed";
     const signers = (facilitator?.signers ?? []).map((_, i) => signerItem(i));
-    const names = [DOMAIN_ITEM, DECIMALS_ITEM, ...keys.map((_, i) => keyItem(i)), ...signers, REFUND_ITEM];
+    const names = [
+      DOMAIN_ITEM,
+      DECIMALS_ITEM,
+      receiverItemName("x402"),
+      ...keys.map((_, i) => keyItem(i)),
+      ...signers,
+      REFUND_ITEM,
+    ];
     return [chain, ...remoteItems, ...names.map((name) => skip(name, because))];
   }
   const client = boundedClient(e.X402_RPC_URL, timeoutMs) as PublicClient;
@@ -184,6 +192,15 @@ export async function x402Items(e: ServerEnv, timeoutMs: number): Promise<Doctor
   const items = await Promise.all([
     bounded(DOMAIN_ITEM, node, () => assetDomainItem(client, e, expected)),
     bounded(DECIMALS_ITEM, node, () => assetDecimalsItem(client, e)),
+    bounded(receiverItemName("x402"), node, () =>
+      receiverItem(client, {
+        chain: "x402",
+        network: e.X402_NETWORK,
+        variable: "X402_PAY_TO",
+        address: e.X402_PAY_TO,
+        isContract: e.X402_PAY_TO_IS_CONTRACT,
+      }),
+    ),
     ...keys.map((key, i) =>
       bounded(keyItem(i), node, async () => {
         const { address } = privateKeyToAccount(key as Hex);

@@ -321,10 +321,57 @@ describe("the doctor's items, one misconfiguration at a time", () => {
     // The right wallet, for another origin: a scanner recovers another signer from it.
     const otherOrigin = signOwnershipProof("https://elsewhere.example", payTo.privateKey);
     expect((await item({ X402_OWNERSHIP_PROOFS: otherOrigin })).status).toBe("error");
+    // No proof of the wallet the money goes to is an error about money, not about a scanner's ranking.
     expect(await item({ X402_OWNERSHIP_PROOFS: undefined })).toMatchObject({
-      status: "warn",
-      detail: expect.stringContaining("proves no ownership of X402_PAY_TO"),
+      status: "error",
+      detail: expect.stringMatching(
+        /proves no ownership of X402_PAY_TO \(0x[0-9a-fA-F]{40}\) or MPP_RECIPIENT.*stranger/,
+      ),
     });
+    const anotherWallet = privateKeyToAccount(generatePrivateKey()).address;
+    expect(await item({ MPP_RECIPIENT: anotherWallet })).toMatchObject({
+      status: "error",
+      detail: expect.stringContaining(`proves no ownership of MPP_RECIPIENT (${anotherWallet})`),
+    });
+  });
+
+  it("refuses a receiving address with a wrong checksum, the token contract itself, or a contract not declared one", async () => {
+    const mistyped = payTo.address
+      .replace(/[a-f]/, (c) => c.toUpperCase())
+      .replace(/[A-F]/, (c) => c.toLowerCase());
+    for (const variable of ["X402_PAY_TO", "MPP_RECIPIENT"]) {
+      const items = await runDoctor({ ...base, [variable]: mistyped });
+      expect(items, variable).toEqual([
+        expect.objectContaining({
+          status: "error",
+          detail: expect.stringMatching(new RegExp(`^${variable}: .*checksum`)),
+        }),
+      ]);
+    }
+    const asset = await runDoctor({ ...base, X402_PAY_TO: base.X402_ASSET! });
+    expect(asset).toEqual([
+      expect.objectContaining({
+        status: "error",
+        detail: expect.stringMatching(/^X402_PAY_TO: is the token contract itself/),
+      }),
+    ]);
+    // A contract at the receiving address: refused, unless the operator says it is its contract wallet.
+    const contract = privateKeyToAccount(generatePrivateKey()).address;
+    await fetch(devnet.x402.rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_setCode", params: [contract, "0x6000"] }),
+    });
+    const receiver = async (overrides: Record<string, string>) =>
+      named(await x402Items(config(overrides), 5_000), "x402 receiving wallet");
+    expect(await receiver({ X402_PAY_TO: contract })).toMatchObject({
+      status: "error",
+      detail: expect.stringContaining("holds code"),
+      fix: expect.stringContaining("X402_PAY_TO_IS_CONTRACT=true"),
+    });
+    expect((await receiver({ X402_PAY_TO: contract, X402_PAY_TO_IS_CONTRACT: "true" })).status).toBe("ok");
+    expect((await receiver({})).status).toBe("ok");
+    expect(named(await tempoItems(config(), 5_000), "tempo receiving wallet").status).toBe("ok");
   });
 
   it("refuses an http PUBLIC_ORIGIN off the devnet (the chain id fails too)", async () => {

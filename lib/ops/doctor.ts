@@ -40,7 +40,9 @@ function offerReceiptItem(e: ServerEnv): DoctorItem {
 
 /**
  * The ownership proofs /.well-known/x402 publishes: each must be signed, for PUBLIC_ORIGIN, by a wallet
- * the origin is paid to (what a scanner checks); X402_PAY_TO unproven is a warning.
+ * the origin is paid to (what a scanner checks). X402_PAY_TO or MPP_RECIPIENT unproven is an error about money:
+ * nothing shows that the operator holds the key of the wallet every payment goes to (a typo, or a copied
+ * address, sends them all to a stranger).
  */
 async function ownershipItem(e: ServerEnv): Promise<DoctorItem> {
   const item = "ownership proofs";
@@ -66,10 +68,11 @@ async function ownershipItem(e: ServerEnv): Promise<DoctorItem> {
     }
     for (const name of variables) proven.add(name);
   }
-  if (!proven.has("X402_PAY_TO")) {
-    return warn(
+  const unproven = ["X402_PAY_TO", "MPP_RECIPIENT"].filter((name) => !proven.has(name));
+  if (unproven.length) {
+    return fail(
       item,
-      "X402_OWNERSHIP_PROOFS proves no ownership of X402_PAY_TO: scanners such as x402scan rank this origin lower",
+      `X402_OWNERSHIP_PROOFS proves no ownership of ${unproven.map((name) => `${name} (${receivers[name]})`).join(" or ")}: nothing shows this deployment holds the key of the wallet its payments go to, so a mistyped or copied address would send every payment to a stranger (and scanners such as x402scan rank the origin lower)`,
       fix,
     );
   }
