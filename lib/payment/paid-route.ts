@@ -89,7 +89,7 @@ export function paid<TInput, TBody>(offer: Offer<TInput>, route: PaidRoute<TInpu
         // Only the paid retry reads a proof, so the unpaid first ask does not spend its nonce; an
         // invalid proof is still refused before the payment is taken.
         const signedIn = paying && offer.signIn ? await optionalSignIn(request) : null;
-        return route.write(input, { signedIn });
+        return route.write(input, { signedIn, paying });
       },
       ...(route.finish ? { finish: route.finish } : {}),
     });

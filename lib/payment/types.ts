@@ -62,6 +62,11 @@ export type PaidWrite<TBody> = {
 export type Caller = {
   /** The wallet the call's sign-in proof names, when the route reads one and the request has one. */
   signedIn: Identity | null;
+  /**
+   * false on the unpaid first ask: a check that costs time or reaches out (a DNS lookup) waits for the paid
+   * retry, which still makes it before any charge; true once a payment is attached.
+   */
+  paying: boolean;
 };
 
 /** Gives back a business resource a paid write reserved (an item held for its reward). */

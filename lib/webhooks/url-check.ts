@@ -52,10 +52,11 @@ function refusal(error: HostRefused, host: string): string {
 /**
  * A reporter's callback URL, before any charge: the owners' webhook policy (http(s), no private, loopback
  * or metadata address in any spelling, and every address its host resolves to allowed), as a 400 naming
- * `callbackUrl`. Nothing to check without one.
+ * `callbackUrl`. Nothing to check without one. With `resolve` false (an unpaid first ask) only its form is
+ * checked: its host is resolved for a payer alone, so a stranger's free 402 never waits on a slow DNS.
  */
-export async function assertCallbackAllowed(url: string | null): Promise<void> {
+export async function assertCallbackAllowed(url: string | null, { resolve = true } = {}): Promise<void> {
   if (url === null) return;
   assertWebhookUrlAllowed(url, "callbackUrl");
-  await assertWebhookHostResolves(url, "callbackUrl");
+  if (resolve) await assertWebhookHostResolves(url, "callbackUrl");
 }

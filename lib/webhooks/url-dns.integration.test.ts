@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createSignInFetch } from "@/scripts/clients/siwx-fetch";
 import { devnetX402Payer } from "@/scripts/clients/x402-payer";
 import { APP, appFetch, postJson, uniqueName } from "@/testing/app-fetch";
+import { chainReader } from "@/testing/chain";
 import { workerDevnet } from "@/testing/worker-devnet";
 import { SAVE_DNS_TIMEOUT_MS } from "./url-check";
 
@@ -92,5 +93,39 @@ describe("saving a webhook URL checks that its host resolves", () => {
     const query = vi.spyOn(DnsResolver.prototype, "resolve4");
     expect((await patch("https://hooks.example.net/x", stranger)).status).toBe(403);
     expect(query).not.toHaveBeenCalled();
+  });
+});
+
+describe("a reporter's callback URL is resolved for a payer only", () => {
+  const submit = {
+    namespace,
+    type: "bug",
+    title: "Callback check",
+    description: "Its callback host is slow.",
+  };
+
+  it("answers a stranger's unpaid ask with the price, looking nothing up; the paid retry is refused uncharged", async () => {
+    const lookups = vi.fn(async () => ["93.184.215.14"]);
+    answer(lookups);
+    const url = "https://agent.example.com/hook";
+    const asked = await appFetch(`${APP}/api/namespace/feedback`, postJson({ ...submit, callbackUrl: url }));
+    expect(asked.status).toBe(402);
+    expect(lookups).not.toHaveBeenCalled();
+    // The form is still checked before any price: a private address in the URL itself is a 400 at once.
+    const privateUrl = await appFetch(
+      `${APP}/api/namespace/feedback`,
+      postJson({ ...submit, callbackUrl: "http://10.0.0.7/hook" }),
+    );
+    expect((await refusal(privateUrl)).map((e) => e.field)).toEqual(["callbackUrl"]);
+    // A host that does not exist is refused for the payer, before the payment is taken.
+    const payer = devnetX402Payer(devnet, 4, appFetch);
+    const tokens = chainReader(devnet.x402.rpcUrl, devnet.x402.asset);
+    const before = await tokens.balanceOf(payer.address);
+    const paid = await payer.fetch(
+      `${APP}/api/namespace/feedback`,
+      postJson({ ...submit, callbackUrl: "https://agent.nowhere.invalid/hook" }),
+    );
+    expect((await refusal(paid)).map((e) => e.field)).toEqual(["callbackUrl"]);
+    expect(await tokens.balanceOf(payer.address)).toBe(before);
   });
 });

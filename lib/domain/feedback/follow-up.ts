@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { feedback } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
 import { fulfilPayment } from "@/lib/payment/ledger";
-import type { PaidContext, PaidWrite } from "@/lib/payment/types";
+import type { Caller, PaidContext, PaidWrite } from "@/lib/payment/types";
 import type { FeedbackStatus } from "@/lib/schemas/feedback";
 import type { FollowUpInput } from "@/lib/schemas/follow-up";
 import { newWebhookSecret } from "@/lib/webhooks/sign";
@@ -31,7 +31,10 @@ const notSubmitter = () =>
  * for more information. Refused before any charge unless the item exists, is waiting for information,
  * and the paying wallet is its submitter.
  */
-export async function followUpWrite(input: FollowUpInput): Promise<PaidWrite<FollowUpAnswer>> {
+export async function followUpWrite(
+  input: FollowUpInput,
+  caller: Caller,
+): Promise<PaidWrite<FollowUpAnswer>> {
   const db = await getDb();
   const [item] = await db
     .select({
@@ -43,7 +46,7 @@ export async function followUpWrite(input: FollowUpInput): Promise<PaidWrite<Fol
     .where(eq(feedback.id, input.feedbackId))
     .limit(1);
   if (!item) throw feedbackNotFound(input.feedbackId);
-  await assertCallbackAllowed(input.callbackUrl);
+  await assertCallbackAllowed(input.callbackUrl, { resolve: caller.paying });
   if (item.status !== "needs_info") {
     throw new AppError(
       "not-awaiting-info",

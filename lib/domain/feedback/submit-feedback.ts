@@ -181,7 +181,7 @@ export async function submitFeedbackWrite(
   input: SubmitFeedbackInput,
   caller: Caller,
 ): Promise<PaidWrite<SubmitFeedbackAnswer>> {
-  await assertCallbackAllowed(input.callbackUrl);
+  await assertCallbackAllowed(input.callbackUrl, { resolve: caller.paying });
   await assertKnownIssue(input.namespace, input.duplicateOf);
   const submission = { ...input, signedIn: caller.signedIn };
   return { input: submission, commit: (ctx) => submitFeedback(submission, ctx) };
