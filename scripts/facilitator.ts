@@ -98,9 +98,39 @@ async function paymentOf(req: IncomingMessage) {
   return [body!.paymentPayload as PaymentPayload, body!.paymentRequirements as PaymentRequirements] as const;
 }
 
+/** About what one transferWithAuthorization costs in gas (FiatToken's is ~80k), as the doctor counts it. */
+const SETTLE_GAS = 100_000n;
+
+/**
+ * Health as a balancer or the service's doctor reads it: the chain answers, and the signer holds gas for at
+ * least one settlement. A signer without it would take every payment's authorization and answer it late, so
+ * it is unhealthy (503), naming the signer to fund.
+ */
 async function healthz() {
-  const block = await client.getBlockNumber({ cacheTime: 0 });
-  return { status: "ok", network, signer: account.address, block: block.toString() };
+  const [block, balance, gasPrice] = await Promise.all([
+    client.getBlockNumber({ cacheTime: 0 }),
+    client.getBalance({ address: account.address }),
+    client.getGasPrice(),
+  ]);
+  const funded = balance >= SETTLE_GAS * (gasPrice > 0n ? gasPrice : 1n);
+  const body = {
+    status: funded ? "ok" : "unfunded",
+    network,
+    signer: account.address,
+    block: block.toString(),
+    ...(funded
+      ? {}
+      : { detail: `the signer holds no gas for one settlement: send gas to ${account.address}` }),
+  };
+  if (!funded) throw new Unhealthy(body);
+  return body;
+}
+
+/** A /healthz answer that says why it is not ok, as a 503. */
+class Unhealthy extends Error {
+  constructor(readonly body: Record<string, unknown>) {
+    super("unhealthy");
+  }
 }
 
 const routes: Record<string, (req: IncomingMessage) => Promise<unknown>> = {
@@ -124,6 +154,7 @@ const server = createServer((req, res) => {
     (body) => send(res, 200, body),
     (error: unknown) => {
       if (error instanceof BadRequest) return send(res, error.status, { error: error.message });
+      if (error instanceof Unhealthy) return send(res, 503, error.body);
       // Redacted: a scheme's error can quote the signed authorization.
       console.error(`[facilitator] ${name} failed: ${describeError(error)}`);
       send(res, name === "GET /healthz" ? 503 : 500, { error: "the facilitator could not answer" });

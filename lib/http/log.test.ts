@@ -17,3 +17,24 @@ describe("describeError", () => {
     ).toBe("HttpRequestError: HTTP request failed.");
   });
 });
+
+describe("describeError of a failed query", () => {
+  it("is one line naming the database's own cause, never the SQL or its parameters", () => {
+    const cause = Object.assign(new Error('null value in column "payment_id" violates not-null constraint'), {
+      name: "PostgresError",
+      code: "23502",
+    });
+    const failed = Object.assign(
+      new Error(
+        `Failed query: insert into "feedback"\n  ("id", "title")\n  values ($1, $2)\nparams: fb_1,Call Jane on 555-0100`,
+      ),
+      { name: "DrizzleQueryError", cause },
+    );
+    const line = describeError(failed);
+    expect(line).toBe(
+      'PostgresError (23502): null value in column "payment_id" violates not-null constraint',
+    );
+    expect(line).not.toContain("\n");
+    expect(line).not.toContain("555-0100");
+  });
+});

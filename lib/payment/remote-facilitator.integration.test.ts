@@ -1,6 +1,7 @@
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import { eq } from "drizzle-orm";
 import { createPublicClient, getAddress, type Hash, http } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { feedback, payments } from "@/lib/db/schema";
@@ -68,6 +69,26 @@ describe("the service with a remote facilitator", () => {
     });
     const supported = await (await fetch(`${facilitator.url}/supported`)).json();
     expect(supported.kinds).toEqual([{ x402Version: 2, scheme: "exact", network: devnet.x402.network }]);
+  });
+
+  it("is unhealthy while its signer holds no gas for a settlement, naming the signer", async () => {
+    const empty = generatePrivateKey();
+    const broke = await startFacilitatorProcess({
+      rpcUrl: devnet.x402.rpcUrl,
+      network: devnet.x402.network,
+      privateKey: empty,
+    });
+    try {
+      const res = await fetch(`${broke.url}/healthz`);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({
+        status: "unfunded",
+        signer: privateKeyToAccount(empty).address,
+        detail: expect.stringContaining("send gas to"),
+      });
+    } finally {
+      await broke.crash();
+    }
   });
 
   it("registers a name: verified, claimed, then settled by the facilitator", async () => {
