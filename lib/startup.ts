@@ -5,6 +5,7 @@ import { env, InvalidEnvError } from "@/lib/env";
 import { describeError } from "@/lib/http/log";
 import { installPeerAddressHook } from "@/lib/http/peer-address";
 import { startBackgroundWork } from "@/lib/ops/background-work";
+import { installGracefulStop } from "@/lib/ops/graceful-stop";
 import { announceInstance } from "@/lib/ops/instances";
 
 /** Checks the configuration, or exits naming each bad variable (the web server and the worker alike). */
@@ -56,8 +57,9 @@ export async function startServer(): Promise<void> {
   checkConfiguration();
   installPeerAddressHook();
   await openDatabaseOrExit();
-  await announceInstance("web");
-  if (env().BACKGROUND_WORK) startBackgroundWork({ keepAlive: false });
+  const leave = await announceInstance("web");
+  const work = env().BACKGROUND_WORK ? startBackgroundWork({ keepAlive: false }) : undefined;
+  installGracefulStop({ leave, ...(work ? { work } : {}) });
 }
 
 /** waitForDatabase, or one line naming the variable to check and exit 1 (the web server and the worker). */

@@ -21,7 +21,7 @@ if (!env().DATABASE_URL) {
   process.exit(1);
 }
 await openDatabaseOrExit();
-await announceInstance("worker");
+const leave = await announceInstance("worker");
 const work = startBackgroundWork({ keepAlive: true });
 console.info(`[worker] started, pid ${process.pid}: recovery every ${env().RECOVERY_INTERVAL_MS} ms`);
 
@@ -31,6 +31,7 @@ async function stop(signal: NodeJS.Signals) {
   stopping = true;
   console.info(`[worker] ${signal}: stopping after the rows in hand`);
   const outcome = await work.stop(STOP_GRACE_MS);
+  await leave().catch((error: unknown) => console.error(`[worker] leaving the instance records: ${error}`));
   await closeDb().catch((error: unknown) => console.error(`[worker] closing the database: ${error}`));
   console.info(`[worker] stopped (${outcome})`);
   process.exit(0);

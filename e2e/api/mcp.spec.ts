@@ -119,6 +119,12 @@ test("lists its tools, each with the input schema of its route", async () => {
     "known_issues",
     "set_feedback_status",
     "resolve_feedback",
+    "list_members",
+    "add_member",
+    "remove_member",
+    "propose_transfer",
+    "cancel_transfer",
+    "accept_transfer",
   ]);
   const submit = tools.find((t) => t.name === "submit_feedback")!;
   expect(submit.description).toMatch(/0\.01 USD/);
@@ -426,6 +432,26 @@ test("every listed tool answers end to end: paid ones over x402 and over MPP, si
     await signed(x402Key, devnet.x402.network, "set_callback", { id: overX402.id, callbackUrl: null }),
   ).toEqual({ id: overX402.id, callbackUrl: null });
   await callback.close();
+
+  // The team: the owner adds the agent as a viewer, lists and removes it, then hands the namespace to it.
+  const owner = (name: string, args: Record<string, unknown>) =>
+    signed(x402Key, devnet.x402.network, name, args);
+  expect(await owner("add_member", { namespace, wallet: agent.address, role: "viewer" })).toMatchObject({
+    wallet: agent.address,
+    role: "viewer",
+  });
+  expect(await signed(agentKey, TEMPO_NETWORK, "list_members", { namespace })).toMatchObject({
+    owner: x402Payer.address,
+    members: [{ wallet: agent.address, role: "viewer" }],
+  });
+  expect(await owner("remove_member", { namespace, wallet: agent.address })).toMatchObject({ removed: true });
+  await owner("propose_transfer", { namespace, to: agent.address });
+  expect(await owner("cancel_transfer", { namespace })).toEqual({ namespace, cancelled: true });
+  await owner("propose_transfer", { namespace, to: agent.address });
+  expect(await signed(agentKey, TEMPO_NETWORK, "accept_transfer", { namespace })).toEqual({
+    namespace,
+    ownerWallet: agent.address,
+  });
 
   const { tools } = await x402Client.listTools();
   expect([...called].sort()).toEqual(tools.map((t) => t.name).sort());

@@ -71,8 +71,15 @@ test("the full record is readable by the owner and the submitter only", async ()
   });
   const byAgent = await agent.read(path);
   expect(byAgent.status).toBe(200);
-  // The submitter reads the same report, without the owner's view of its group.
-  const { group: _group, groupId: _groupId, groupKind: _groupKind, reportCount: _count, ...own } = record;
+  // The submitter reads the same report, without the owner's view of its group, nor the owner's labels.
+  const {
+    group: _group,
+    groupId: _groupId,
+    groupKind: _groupKind,
+    reportCount: _count,
+    labels: _labels,
+    ...own
+  } = record;
   expect(await byAgent.json()).toEqual(own);
   await expectProblem(await stranger.read(path), 403);
   // The agent did not submit the owner's item and does not own the namespace.

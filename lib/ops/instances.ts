@@ -52,9 +52,10 @@ export const describeInstances = (list: LiveInstance[]) =>
 /**
  * Records this process among the instances of its database, says on stderr which shared secret differs from
  * a live instance's (naming the variable: the service keeps running, as during a rolling change of the
- * secret), and keeps its row fresh every minute. Never fails a start: it only informs.
+ * secret), and keeps its row fresh every minute. Never fails a start: it only informs. Answers how to leave:
+ * a graceful stop removes its row, so no check counts a process that has exited as live.
  */
-export async function announceInstance(role: "web" | "worker"): Promise<void> {
+export async function announceInstance(role: "web" | "worker"): Promise<() => Promise<void>> {
   try {
     const db = await getDb();
     const id = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
@@ -84,7 +85,12 @@ export async function announceInstance(role: "web" | "worker"): Promise<void> {
       ]).catch((error: unknown) => console.error(`[instances] heartbeat failed: ${describeError(error)}`));
     }, HEARTBEAT_MS);
     timer.unref();
+    return async () => {
+      clearInterval(timer);
+      await db.delete(instances).where(eq(instances.id, id));
+    };
   } catch (error) {
     console.error(`[startup] could not record this instance: ${describeError(error)}`);
+    return async () => {};
   }
 }
