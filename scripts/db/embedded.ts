@@ -116,7 +116,7 @@ export function refuseIfHeld(dataDir: string, what: string, notInUse = false): v
   const holder = embeddedHolder(dataDir);
   if (holder.state === "unseen" && !notInUse) {
     throw new Refusal(
-      `${dataDir} has a postmaster.pid that no process on this machine backs: a service stopped with kill -9 leaves one, and so does one running in another container or host on this volume. Stop every service on it, then run this again with --${NOT_IN_USE_FLAG}`,
+      `${dataDir} has a postmaster.pid that no process on this machine backs. A service stopped normally (SIGTERM, systemctl stop, docker stop) removes it; one killed (kill -9, out of memory) leaves it, and so does one running in another container or on another host sharing this volume. Before you override, check that nothing has it open: systemctl status on this host, docker ps on the container hosts, ps on every host that mounts ${dataDir}. Then run this again with --${NOT_IN_USE_FLAG}`,
     );
   }
   if (holder.state === "held") {
