@@ -37,10 +37,29 @@ export async function loadResolveTarget(db: DbOrTx, id: string) {
   return found;
 }
 
+/**
+ * Whether `who` may resolve an item of `found`'s namespace with `permission`: an item of an unregistered
+ * namespace has no owner, so nobody may (403, as for any other wallet that is not of its team).
+ */
+export async function requireResolver(
+  db: DbOrTx,
+  found: { namespace: string; owner: string | null },
+  who: Who,
+  permission: "triage" | "reward",
+) {
+  if (found.owner === null) {
+    throw new AppError(
+      "not-owner",
+      `The namespace "${found.namespace}" is not registered: nobody may resolve its items.`,
+    );
+  }
+  await requireAccess(who, found.namespace, permission, db);
+}
+
 /** Every check a free resolve must pass: exists, the caller may triage it (a triager or above), still open. */
 async function assertResolvable(db: DbOrTx, id: string, who: Who) {
   const found = await loadResolveTarget(db, id);
-  await requireAccess(who, found.namespace, "triage", db);
+  await requireResolver(db, found, who, "triage");
   if (found.resolved) throw alreadyResolved(id);
   return found;
 }

@@ -13,8 +13,7 @@ import {
   resolutionFor,
   resolveAlso,
 } from "@/lib/domain/feedback/resolution";
-import { alreadyResolved, loadResolveTarget } from "@/lib/domain/feedback/resolve-feedback";
-import { requireAccess } from "@/lib/domain/namespace/require-access";
+import { alreadyResolved, loadResolveTarget, requireResolver } from "@/lib/domain/feedback/resolve-feedback";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import { describeError } from "@/lib/http/log";
@@ -94,7 +93,7 @@ export async function rewardedResolveWrite(
   // Without a sign-in proof, the paying wallet must be the owner or an admin (checked once it is verified).
   const { signedIn } = caller;
   const item = await loadResolveTarget(db, input.feedbackId);
-  const mayReward = (who: Who) => requireAccess(who, item.namespace, "reward", db);
+  const mayReward = (who: Who) => requireResolver(db, item, who, "reward");
   if (signedIn) await mayReward(signedIn);
   if (item.resolved || item.resolving) throw alreadyResolved(item.id);
   if (await hasReward(db, item.id)) throw rewardAlreadyPaid(item.id);
