@@ -1,25 +1,33 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, TransactionRollbackError } from "drizzle-orm";
 import { getAddress } from "viem";
 import { describe, expect } from "vitest";
 import type { Who } from "@/lib/auth/identity";
+import { may, type Permission } from "@/lib/auth/roles";
 import type { DbOrTx } from "@/lib/db/client";
 import { namespaces, webhookDeliveries } from "@/lib/db/schema";
 import { changeLabels } from "@/lib/domain/feedback/change-labels";
 import { changeStatus } from "@/lib/domain/feedback/change-status";
+import { countFeedback } from "@/lib/domain/feedback/count-feedback";
+import { exportFeedback } from "@/lib/domain/feedback/export-feedback";
 import { getFeedback } from "@/lib/domain/feedback/get-feedback";
-import { updateKnownIssues } from "@/lib/domain/feedback/known-issues";
+import { mergeReports, unmergeReports } from "@/lib/domain/feedback/groups";
+import { listKnownIssues, updateKnownIssues } from "@/lib/domain/feedback/known-issues";
 import { listFeedback } from "@/lib/domain/feedback/list-feedback";
 import { listSubmissions } from "@/lib/domain/feedback/list-submissions";
 import { resolveFeedback } from "@/lib/domain/feedback/resolve-feedback";
 import { getInsights } from "@/lib/domain/insights/get-insights";
 import { namespaceAccess } from "@/lib/domain/namespace/namespace-access";
 import { getWebhook } from "@/lib/domain/webhooks/get-webhook";
+import { listWebhookDeliveries } from "@/lib/domain/webhooks/list-webhook-deliveries";
+import { rotateWebhookSecret } from "@/lib/domain/webhooks/rotate-webhook-secret";
+import { updateWebhook } from "@/lib/domain/webhooks/update-webhook";
 import { insightsQuerySchema } from "@/lib/schemas/insights";
-import { updateKnownIssuesSchema } from "@/lib/schemas/known-issues";
-import { listQuerySchema, statusQuerySchema } from "@/lib/schemas/list";
+import { knownIssuesQuerySchema, updateKnownIssuesSchema } from "@/lib/schemas/known-issues";
+import { exportQuerySchema, listQuerySchema, statusQuerySchema } from "@/lib/schemas/list";
 import { addMemberSchema, proposeTransferSchema, removeMemberSchema } from "@/lib/schemas/members";
 import { resolveFeedbackSchema } from "@/lib/schemas/resolve";
-import { changeLabelsSchema, changeStatusSchema } from "@/lib/schemas/triage";
+import { changeLabelsSchema, changeStatusSchema, mergeSchema, unmergeSchema } from "@/lib/schemas/triage";
+import { updateWebhookSchema, webhookDeliveriesQuerySchema } from "@/lib/schemas/webhook";
 import { type WebhookEventType, webhookEnvelopeSchema } from "@/lib/schemas/webhook-events";
 import { insertItem, insertNamespace, ref } from "@/testing/db-rows";
 import { rolledBack } from "@/testing/rollback";
@@ -37,7 +45,7 @@ const wallet = (n: number) => getAddress(`0x${n.toString(16).padStart(40, "0")}`
 const OWNER = wallet(0xf1);
 const [ADMIN, TRIAGER, VIEWER, STRANGER, REPORTER, NEXT] = [0xa1, 0xa2, 0xa3, 0xa4, 0xa5, 0xa6].map(wallet);
 type Actor = "owner" | "admin" | "triager" | "viewer" | "stranger";
-const WHO: Record<Actor, string> = {
+const _WHO: Record<Actor, string> = {
   owner: OWNER,
   admin: ADMIN!,
   triager: TRIAGER!,
@@ -57,6 +65,20 @@ async function team(db: DbOrTx) {
   return { ns, item };
 }
 
+/** Runs `fn` in a savepoint that is always rolled back, answering what it answered. */
+async function inSavepoint<T>(db: DbOrTx, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  let result: T | undefined;
+  try {
+    await db.transaction(async (tx) => {
+      result = await fn(tx);
+      tx.rollback();
+    });
+  } catch (error) {
+    if (!(error instanceof TransactionRollbackError)) throw error;
+  }
+  return result as T;
+}
+
 /** What a verb answers an actor: "ok", or the refusal's code. */
 async function outcome(call: () => Promise<unknown>): Promise<string> {
   try {
@@ -68,60 +90,139 @@ async function outcome(call: () => Promise<unknown>): Promise<string> {
 }
 
 describe("what each role may do", () => {
-  rolledBack("reads, triage, publishing, the webhook and the team, by role", async (db) => {
-    const { ns, item } = await team(db);
-    const calls: Record<string, (who: string) => Promise<unknown>> = {
-      list: (who) => listFeedback(who, listQuerySchema.parse({ namespace: ns }), db),
-      insights: (who) => getInsights(who, insightsQuerySchema.parse({ namespace: ns }), db),
-      members: (who) => listMembers(who, ns, db),
-      triage: (who) =>
-        changeStatus(
-          who,
-          changeStatusSchema.parse({ namespace: ns, feedbackIds: [item], status: "acknowledged" }),
-          db,
-        ),
-      labels: (who) =>
-        changeLabels(who, changeLabelsSchema.parse({ namespace: ns, feedbackIds: [item], add: ["x"] }), db),
-      hide: (who) =>
-        updateKnownIssues(who, updateKnownIssuesSchema.parse({ namespace: ns, hide: [item] }), db),
-      publish: (who) =>
-        updateKnownIssues(who, updateKnownIssuesSchema.parse({ namespace: ns, published: true }), db),
-      webhook: (who) => getWebhook(who, ns, db),
-      "add a viewer": (who) =>
-        addMember(who, addMemberSchema.parse({ namespace: ns, wallet: wallet(0xb0), role: "viewer" }), db),
-      "add an admin": (who) =>
-        addMember(who, addMemberSchema.parse({ namespace: ns, wallet: wallet(0xb1), role: "admin" }), db),
-      transfer: (who) => proposeTransfer(who, proposeTransferSchema.parse({ namespace: ns, to: NEXT }), db),
-    };
-    const allowed: Record<string, Actor[]> = {
-      list: ["owner", "admin", "triager", "viewer"],
-      insights: ["owner", "admin", "triager", "viewer"],
-      members: ["owner", "admin", "triager", "viewer"],
-      triage: ["owner", "admin", "triager"],
-      labels: ["owner", "admin", "triager"],
-      hide: ["owner", "admin", "triager"],
-      publish: ["owner", "admin"],
-      webhook: ["owner", "admin"],
-      "add a viewer": ["owner", "admin"],
-      "add an admin": ["owner"],
-      transfer: ["owner"],
-    };
-    const seen: Record<string, Record<Actor, string>> = {};
-    const expected: Record<string, Record<Actor, string>> = {};
-    for (const [name, call] of Object.entries(calls)) {
-      seen[name] = {} as Record<Actor, string>;
-      expected[name] = {} as Record<Actor, string>;
-      for (const actor of Object.keys(WHO) as Actor[]) {
-        seen[name][actor] = await outcome(() => call(WHO[actor]));
-        expected[name][actor] = allowed[name]!.includes(actor)
-          ? "ok"
-          : actor === "stranger"
-            ? "not-owner"
-            : "role-forbidden";
+  rolledBack(
+    "every owner call, by role: owner, admin, triager, viewer, removed member, proposed owner, reporter, stranger",
+    async (db) => {
+      const { ns, item } = await team(db);
+      const [other, spare] = [
+        await insertItem(db, { namespace: ns, submitterWallet: REPORTER! }),
+        await insertItem(db, {
+          namespace: ns,
+          submitterWallet: REPORTER!,
+          groupId: item,
+          groupKind: "merged",
+        }),
+      ];
+      const removed = wallet(0xe1);
+      await addMember(OWNER, addMemberSchema.parse({ namespace: ns, wallet: removed, role: "admin" }), db);
+      await removeMember(OWNER, removeMemberSchema.parse({ namespace: ns, wallet: removed }), db);
+      // Targets of the removals: others than the actors, since any member may remove itself (leave).
+      await addMember(
+        OWNER,
+        addMemberSchema.parse({ namespace: ns, wallet: wallet(0xe3), role: "triager" }),
+        db,
+      );
+      await addMember(
+        OWNER,
+        addMemberSchema.parse({ namespace: ns, wallet: wallet(0xe4), role: "admin" }),
+        db,
+      );
+      const proposed = wallet(0xe2);
+      await proposeTransfer(OWNER, proposeTransferSchema.parse({ namespace: ns, to: proposed }), db);
+      const ACTORS = {
+        owner: OWNER,
+        admin: ADMIN!,
+        triager: TRIAGER!,
+        viewer: VIEWER!,
+        "removed member": removed,
+        "proposed owner": proposed,
+        reporter: REPORTER!,
+        stranger: STRANGER!,
+      } as const;
+      type Actor = keyof typeof ACTORS;
+      // Each call and what it needs; each runs in a savepoint rolled back, so every actor meets the same namespace.
+      const q = { namespace: ns };
+      const calls: Record<string, [Permission, (who: string, tx: DbOrTx) => Promise<unknown>]> = {
+        list: ["read", (w, tx) => listFeedback(w, listQuerySchema.parse(q), tx)],
+        export: ["read", (w, tx) => exportFeedback(w, exportQuerySchema.parse({ ...q, format: "json" }), tx)],
+        insights: ["read", (w, tx) => getInsights(w, insightsQuerySchema.parse(q), tx)],
+        counts: ["read", (w, tx) => countFeedback(w, ns, tx)],
+        "known issues preview": [
+          "read",
+          (w, tx) => listKnownIssues(w, knownIssuesQuerySchema.parse({ ...q, view: "owner" }), tx),
+        ],
+        members: ["read", (w, tx) => listMembers(w, ns, tx)],
+        status: [
+          "triage",
+          (w, tx) =>
+            changeStatus(
+              w,
+              changeStatusSchema.parse({ ...q, feedbackIds: [item], status: "acknowledged" }),
+              tx,
+            ),
+        ],
+        labels: [
+          "triage",
+          (w, tx) => changeLabels(w, changeLabelsSchema.parse({ ...q, feedbackIds: [item], add: ["x"] }), tx),
+        ],
+        merge: [
+          "triage",
+          (w, tx) => mergeReports(w, mergeSchema.parse({ ...q, into: item, feedbackIds: [other] }), tx),
+        ],
+        unmerge: [
+          "triage",
+          (w, tx) => unmergeReports(w, unmergeSchema.parse({ ...q, feedbackIds: [spare] }), tx),
+        ],
+        "hide a known issue": [
+          "triage",
+          (w, tx) => updateKnownIssues(w, updateKnownIssuesSchema.parse({ ...q, hide: [item] }), tx),
+        ],
+        "resolve without a reward": [
+          "triage",
+          (w, tx) => resolveFeedback(w, resolveFeedbackSchema.parse({ feedbackId: item }), tx),
+        ],
+        publish: [
+          "publish",
+          (w, tx) => updateKnownIssues(w, updateKnownIssuesSchema.parse({ ...q, published: true }), tx),
+        ],
+        "webhook settings": ["webhook", (w, tx) => getWebhook(w, ns, tx)],
+        "webhook update": [
+          "webhook",
+          (w, tx) => updateWebhook(w, updateWebhookSchema.parse({ ...q, format: "slack" }), tx),
+        ],
+        "webhook rotate": ["webhook", (w, tx) => rotateWebhookSecret(w, ns, tx)],
+        "webhook deliveries": [
+          "webhook",
+          (w, tx) => listWebhookDeliveries(w, webhookDeliveriesQuerySchema.parse(q), tx),
+        ],
+        "add a viewer": [
+          "members",
+          (w, tx) => addMember(w, addMemberSchema.parse({ ...q, wallet: wallet(0xb0), role: "viewer" }), tx),
+        ],
+        "remove a triager": [
+          "members",
+          (w, tx) => removeMember(w, removeMemberSchema.parse({ ...q, wallet: wallet(0xe3) }), tx),
+        ],
+        "add an admin": [
+          "ownership",
+          (w, tx) => addMember(w, addMemberSchema.parse({ ...q, wallet: wallet(0xb1), role: "admin" }), tx),
+        ],
+        "remove an admin": [
+          "ownership",
+          (w, tx) => removeMember(w, removeMemberSchema.parse({ ...q, wallet: wallet(0xe4) }), tx),
+        ],
+        "propose a transfer": [
+          "ownership",
+          (w, tx) => proposeTransfer(w, proposeTransferSchema.parse({ ...q, to: NEXT }), tx),
+        ],
+        "cancel the transfer": ["ownership", (w, tx) => cancelTransfer(w, ns, tx)],
+      };
+      const seen: Record<string, Record<Actor, string>> = {};
+      const expected: Record<string, Record<Actor, string>> = {};
+      for (const [name, [permission, call]] of Object.entries(calls)) {
+        seen[name] = {} as Record<Actor, string>;
+        expected[name] = {} as Record<Actor, string>;
+        for (const [actor, address] of Object.entries(ACTORS) as [Actor, string][]) {
+          seen[name][actor] = await inSavepoint(db, (tx) => outcome(() => call(address, tx)));
+          const role =
+            actor === "owner" ? "owner" : (["admin", "triager", "viewer"] as const).find((r) => r === actor);
+          expected[name][actor] =
+            role === undefined ? "not-owner" : may(role, permission) ? "ok" : "role-forbidden";
+        }
       }
-    }
-    expect(seen).toEqual(expected);
-  });
+      expect(seen).toEqual(expected);
+    },
+  );
 
   rolledBack(
     "a member reads the team's view of an item; the reporter its own; a stranger nothing",

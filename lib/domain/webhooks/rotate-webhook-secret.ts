@@ -15,5 +15,5 @@ export async function rotateWebhookSecret(who: Who, namespace: string, db?: DbOr
     .update(namespaces)
     .set({ webhookSecret: newWebhookSecret() })
     .where(eq(namespaces.name, namespace));
-  return getWebhook(who, namespace);
+  return getWebhook(who, namespace, db);
 }
