@@ -6,6 +6,7 @@ import { buttonClass } from "@/components/ui/button";
 import { ArrowLeftIcon, InboxIcon } from "@/components/ui/icons";
 import { EmptyState } from "@/components/ui/states";
 import { useCounts, useInbox } from "@/lib/api-client/hooks/use-inbox";
+import { useRole } from "@/lib/api-client/hooks/use-role";
 import { useSession } from "@/lib/api-client/hooks/use-session";
 import { exportHref } from "@/lib/api-client/inbox-filters";
 import { BulkBar } from "./bulk-bar";
@@ -33,6 +34,8 @@ export function Inbox({ namespace }: { namespace: string }) {
   const selection = useSelection(order);
   useListKeys(items, selectedId, (id) => update({ item: id }), selection.toggle);
   const picked = items.filter((i) => selection.picked.has(i.id));
+  // What the signed-in wallet's role lets it do here: a viewer gets no bulk actions, only admins the webhook.
+  const can = useRole(namespace).may;
   const [help, setHelp] = useState(false);
   useHelpKey(setHelp);
 
@@ -84,12 +87,14 @@ export function Inbox({ namespace }: { namespace: string }) {
         >
           Insights
         </Link>
-        <Link
-          href={`/dashboard/${encodeURIComponent(namespace)}/webhooks`}
-          className={buttonClass("secondary", "sm")}
-        >
-          Webhooks
-        </Link>
+        {can("webhook") ? (
+          <Link
+            href={`/dashboard/${encodeURIComponent(namespace)}/webhooks`}
+            className={buttonClass("secondary", "sm")}
+          >
+            Webhooks
+          </Link>
+        ) : null}
         <Link
           href={`/dashboard/${encodeURIComponent(namespace)}/known-issues`}
           className={buttonClass("secondary", "sm")}
@@ -110,7 +115,7 @@ export function Inbox({ namespace }: { namespace: string }) {
             open ? "hidden" : "block"
           }`}
         >
-          {picked.length > 0 ? (
+          {picked.length > 0 && can("triage") ? (
             <BulkBar owner={owner} namespace={namespace} picked={picked} onDone={selection.clear} />
           ) : null}
           <InboxList

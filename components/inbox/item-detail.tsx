@@ -7,6 +7,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import { ErrorState, Loading } from "@/components/ui/states";
 import { explainError, isRetryable } from "@/lib/api-client/explain";
 import { useFeedbackItem } from "@/lib/api-client/hooks/use-inbox";
+import { useRole } from "@/lib/api-client/hooks/use-role";
 import { usdLabel } from "@/lib/api-client/money";
 import type { FeedbackRecord, InboxItem } from "@/lib/api-client/types";
 import { shortAddress } from "../format";
@@ -28,7 +29,9 @@ export function ItemDetail({ owner, namespace, id, fromList, onBack }: Props) {
   // inbox's, so it is not shown or acted on here.
   const elsewhere = query.data !== undefined && query.data.namespace !== namespace;
   const item = elsewhere ? undefined : query.data;
-  const resolvable = Boolean(item && !item.resolved);
+  // A viewer reads; resolving is a triager's, an admin's or the owner's (the service refuses it all the same).
+  const mayTriage = useRole(namespace).may("triage");
+  const resolvable = Boolean(item && !item.resolved && mayTriage);
   // "r" resolves the open item: its dialog opens, as the Resolve button does.
   useEffect(() => {
     if (!resolvable) return;
@@ -50,7 +53,7 @@ export function ItemDetail({ owner, namespace, id, fromList, onBack }: Props) {
           <ArrowLeftIcon className="size-4" /> Back
         </Button>
         <span className="hidden font-mono text-xs text-zinc-500 lg:inline">{id}</span>
-        {item && !item.resolved ? (
+        {resolvable ? (
           <Button size="sm" onClick={() => setResolving(true)}>
             <CheckIcon className="size-4" /> Resolve
           </Button>
@@ -89,6 +92,7 @@ function NotHere({ namespace, id, onBack }: { namespace: string; id: string; onB
 }
 
 function Body({ owner, namespace, item }: { owner: string; namespace: string; item: FeedbackRecord }) {
+  const mayTriage = useRole(namespace).may("triage");
   return (
     <>
       <h2 id="item-title" className="mt-3 text-xl font-semibold tracking-tight break-words text-zinc-900">
@@ -111,10 +115,24 @@ function Body({ owner, namespace, item }: { owner: string; namespace: string; it
         {item.submitterWallet ? <CopyButton text={item.submitterWallet} label="Copy address" /> : null}
       </p>
       {item.resolved ? <Resolution item={item} /> : null}
-      <TriagePanel key={item.status} owner={owner} namespace={namespace} item={item} />
-      <Section title="Labels">
-        <LabelEditor owner={owner} namespace={namespace} ids={[item.id]} labels={item.labels} />
-      </Section>
+      {mayTriage ? (
+        <>
+          <TriagePanel key={item.status} owner={owner} namespace={namespace} item={item} />
+          <Section title="Labels">
+            <LabelEditor owner={owner} namespace={namespace} ids={[item.id]} labels={item.labels} />
+          </Section>
+        </>
+      ) : (
+        <>
+          <p className="mt-4 rounded-lg bg-zinc-50 p-3 text-sm text-zinc-700">
+            You are a viewer of this namespace: you read its inbox. Triage and resolving are for its triagers,
+            admins and owner.
+          </p>
+          <Section title="Labels">
+            <p className="text-sm text-zinc-700">{item.labels?.length ? item.labels.join(", ") : "None"}</p>
+          </Section>
+        </>
+      )}
       <Section title="Description">
         <p className="text-sm leading-relaxed break-words whitespace-pre-wrap text-zinc-800">
           {item.description}

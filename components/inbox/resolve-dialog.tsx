@@ -7,6 +7,7 @@ import { useClientConfig } from "@/lib/api-client/config";
 import { explainError } from "@/lib/api-client/explain";
 import { RESOLVE_MESSAGE_MAX } from "@/lib/api-client/form-schemas";
 import { useResolveFeedback } from "@/lib/api-client/hooks/use-resolve";
+import { useRole } from "@/lib/api-client/hooks/use-role";
 import { usdLabel } from "@/lib/api-client/money";
 import type { FeedbackRecord } from "@/lib/api-client/types";
 import { formatUsdForPeople, parseUsd } from "@/lib/money";
@@ -23,6 +24,8 @@ export function ResolveDialog({ owner, namespace, item, onClose }: Props) {
   const config = useClientConfig();
   const connection = useConnection();
   const resolve = useResolveFeedback(owner, namespace);
+  // A tip is paid by the owner or an admin; a triager resolves without one.
+  const mayTip = useRole(namespace).may("reward");
   const [message, setMessage] = useState("");
   const [publicNote, setPublicNote] = useState("");
   const [tip, setTip] = useState("0");
@@ -119,47 +122,54 @@ export function ResolveDialog({ owner, namespace, item, onClose }: Props) {
             </ul>
           </fieldset>
         ) : null}
-        <label htmlFor={tipId} className="mt-2 block text-sm font-medium">
-          Tip{" "}
-          <span className="font-normal text-zinc-500">
-            (0 to {usdLabel(config.prices.maxReward)}, in USDC)
-          </span>
-        </label>
-        <div className="mt-1 flex flex-wrap items-center gap-2">
-          <div className="relative">
-            <input
-              id={tipId}
-              value={tip}
-              onChange={(e) => setTip(e.target.value)}
-              inputMode="decimal"
-              autoComplete="off"
-              aria-invalid={tipError ? true : undefined}
-              aria-describedby={`${tipId}-error`}
-              className="h-9 w-28 rounded-lg border border-zinc-300 pr-11 pl-3 text-sm tabular-nums focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
-            />
-            <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-xs text-zinc-500">
-              USD
+        {mayTip ? null : (
+          <p className="mt-2 text-sm text-zinc-700">
+            No tip: only the owner and admins tip a reporter. You resolve it without one.
+          </p>
+        )}
+        <div hidden={!mayTip}>
+          <label htmlFor={tipId} className="mt-2 block text-sm font-medium">
+            Tip{" "}
+            <span className="font-normal text-zinc-500">
+              (0 to {usdLabel(config.prices.maxReward)}, in USDC)
             </span>
+          </label>
+          <div className="mt-1 flex flex-wrap items-center gap-2">
+            <div className="relative">
+              <input
+                id={tipId}
+                value={tip}
+                onChange={(e) => setTip(e.target.value)}
+                inputMode="decimal"
+                autoComplete="off"
+                aria-invalid={tipError ? true : undefined}
+                aria-describedby={`${tipId}-error`}
+                className="h-9 w-28 rounded-lg border border-zinc-300 pr-11 pl-3 text-sm tabular-nums focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
+              />
+              <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-xs text-zinc-500">
+                USD
+              </span>
+            </div>
+            {/* The presets move as one row (never one left alone on a line); the unit is the field's. */}
+            <fieldset className="flex gap-1.5">
+              <legend className="sr-only">Tip presets</legend>
+              {PRESETS.map((preset) => (
+                <button
+                  key={preset}
+                  type="button"
+                  onClick={() => setTip(preset)}
+                  aria-label={preset === "0" ? undefined : `${usdLabel(preset)} tip`}
+                  className="h-7 rounded-md px-2 text-xs font-medium text-zinc-600 tabular-nums ring-1 ring-zinc-200 ring-inset hover:bg-zinc-50"
+                >
+                  {preset === "0" ? "No tip" : usdLabel(preset).replace(/ USD$/, "")}
+                </button>
+              ))}
+            </fieldset>
           </div>
-          {/* The presets move as one row (never one left alone on a line); the unit is the field's. */}
-          <fieldset className="flex gap-1.5">
-            <legend className="sr-only">Tip presets</legend>
-            {PRESETS.map((preset) => (
-              <button
-                key={preset}
-                type="button"
-                onClick={() => setTip(preset)}
-                aria-label={preset === "0" ? undefined : `${usdLabel(preset)} tip`}
-                className="h-7 rounded-md px-2 text-xs font-medium text-zinc-600 tabular-nums ring-1 ring-zinc-200 ring-inset hover:bg-zinc-50"
-              >
-                {preset === "0" ? "No tip" : usdLabel(preset).replace(/ USD$/, "")}
-              </button>
-            ))}
-          </fieldset>
+          <p id={`${tipId}-error`} className="mt-1 text-xs text-red-700">
+            {tipError}
+          </p>
         </div>
-        <p id={`${tipId}-error`} className="mt-1 text-xs text-red-700">
-          {tipError}
-        </p>
         <div className="mt-3 rounded-lg bg-zinc-50 p-3 text-sm">
           {price ? (
             <>

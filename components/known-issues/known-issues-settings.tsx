@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { ErrorState, Loading, Notice } from "@/components/ui/states";
 import { explainError, isRetryable } from "@/lib/api-client/explain";
 import { useChangeKnownIssues, useKnownIssues } from "@/lib/api-client/hooks/use-known-issues";
+import { useRole } from "@/lib/api-client/hooks/use-role";
 import { useSession } from "@/lib/api-client/hooks/use-session";
 
 /**
@@ -21,6 +22,8 @@ export function KnownIssuesSettings({ namespace }: { namespace: string }) {
   const change = useChangeKnownIssues(owner, namespace);
   const publicUrl = `/api/namespace/known-issues?namespace=${encodeURIComponent(namespace)}`;
   const waiting = list.data?.issues.filter((i) => i.awaitingReview) ?? [];
+  // Publishing is an admin's or the owner's; listing and hiding a triager's too.
+  const can = useRole(namespace).may;
 
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-6 sm:px-6">
@@ -59,10 +62,17 @@ export function KnownIssuesSettings({ namespace }: { namespace: string }) {
             <Button
               variant={list.data.published ? "secondary" : "primary"}
               busy={change.isPending}
+              disabled={!can("publish")}
+              aria-describedby={can("publish") ? undefined : "publish-who"}
               onClick={() => change.mutate({ published: !list.data.published })}
             >
               {list.data.published ? "Withdraw the list" : "Publish known issues"}
             </Button>
+            {can("publish") ? null : (
+              <p id="publish-who" className="text-xs text-zinc-600">
+                Only the owner and admins publish or withdraw the list.
+              </p>
+            )}
             {change.isError ? <Notice tone="error">{explainError(change.error, "save")}</Notice> : null}
           </section>
           {waiting.length > 0 ? (
@@ -75,6 +85,7 @@ export function KnownIssuesSettings({ namespace }: { namespace: string }) {
                 variant="secondary"
                 size="sm"
                 busy={change.isPending}
+                disabled={!can("triage")}
                 onClick={() => change.mutate({ unhide: waiting.map((i) => i.id) })}
               >
                 List all {waiting.length}
@@ -121,7 +132,7 @@ export function KnownIssuesSettings({ namespace }: { namespace: string }) {
                       <Button
                         variant="ghost"
                         size="sm"
-                        disabled={change.isPending}
+                        disabled={change.isPending || !can("triage")}
                         aria-label={`${listIt ? "List" : "Hide"} “${issue.title}”`}
                         onClick={() => change.mutate(listIt ? { unhide: [issue.id] } : { hide: [issue.id] })}
                       >

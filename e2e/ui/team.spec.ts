@@ -69,6 +69,13 @@ test("the owner adds a triager who triages, and hands the namespace to a wallet 
     await expect(page.getByRole("article").getByRole("list", { name: "History" })).toContainText(
       /acknowledged/i,
     );
+    // What its role may not do is not offered: no webhooks, and a resolve without a tip.
+    await expect(page.getByRole("link", { name: "Webhooks" })).toHaveCount(0);
+    await page.getByRole("article").getByRole("button", { name: "Resolve", exact: true }).click();
+    const resolve = page.getByRole("dialog", { name: "Resolve this item" });
+    await expect(resolve).toContainText("only the owner and admins tip");
+    await expect(resolve.getByRole("button", { name: /Pay/ })).toHaveCount(0);
+    await resolve.getByRole("button", { name: "Cancel" }).click();
     // A triager adds no members: the page says so instead of offering the form.
     await page.goto(`${devnet.appUrl}/dashboard/${namespace}/members`);
     await expect(page.getByText("Only the owner and admins add members.")).toBeVisible();
