@@ -1,15 +1,21 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import fc from "fast-check";
+import { getAddress } from "viem";
 import { describe, expect } from "vitest";
 import type { DbOrTx } from "@/lib/db/client";
 import { feedback, feedbackEvents, payouts } from "@/lib/db/schema";
 import { getInsights } from "@/lib/domain/insights/get-insights";
+import { acceptTransfer } from "@/lib/domain/members/accept-transfer";
+import { addMember } from "@/lib/domain/members/add-member";
+import { listMembers } from "@/lib/domain/members/list-members";
+import { proposeTransfer } from "@/lib/domain/members/propose-transfer";
 import { markPaid, markRefunded, markRefunding, payoutFor } from "@/lib/domain/rewards/payout-store";
 import { commitRewardedResolve, holdForReward } from "@/lib/domain/rewards/resolve-with-reward";
 import { confirmFixSchema } from "@/lib/schemas/confirm";
 import { FEEDBACK_STATUSES, type FeedbackStatus } from "@/lib/schemas/feedback";
 import { insightsQuerySchema } from "@/lib/schemas/insights";
 import { listQuerySchema } from "@/lib/schemas/list";
+import { addMemberSchema, proposeTransferSchema } from "@/lib/schemas/members";
 import { resolveFeedbackSchema } from "@/lib/schemas/resolve";
 import { changeLabelsSchema, changeStatusSchema, mergeSchema, unmergeSchema } from "@/lib/schemas/triage";
 import { insertItem, insertNamespace, ref } from "@/testing/db-rows";
@@ -27,6 +33,12 @@ import { resolveFeedback } from "./resolve-feedback";
 // An item's life as a model: random sequences of every owner and submitter action, on the real
 // database through the domain verbs, checked after each step against what the model says changed.
 const owner = "0x00000000000000000000000000000000000000d1";
+// The namespace's team: an admin, a triager and a viewer act beside the owner; the heir accepts the namespace
+// when a transfer runs, after which the owner above stays on as an admin and acts as one.
+const [admin, triager, viewer, heir] = [0xa1, 0xa2, 0xa3, 0xa4].map((n) =>
+  getAddress(`0x${n.toString(16).padStart(40, "0")}`),
+) as [string, string, string, string];
+const TRIAGING = [owner, admin, triager] as const;
 const agents = [
   "0x00000000000000000000000000000000000000d2",
   "0x00000000000000000000000000000000000000d3",
@@ -35,6 +47,8 @@ const agents = [
 type Model = {
   ns: string;
   ids: string[];
+  /** Whether the namespace was handed to `heir` (it happens once). */
+  transferred: boolean;
   /** What each item must read as: its status, its paid rewards, and how many status changes it had. */
   items: Map<
     string,
@@ -155,7 +169,7 @@ const submit = (n: number) => ({
   toString: () => `submit(${n})`,
 });
 
-const status = (i: number, j: number, s: FeedbackStatus) => ({
+const status = (i: number, j: number, s: FeedbackStatus, by: number) => ({
   check: (m: Model) => m.ids.length > 0,
   async run(m: Model, r: Real) {
     const ids = [...new Set([pick(m, i), pick(m, j)])];
@@ -165,7 +179,7 @@ const status = (i: number, j: number, s: FeedbackStatus) => ({
       ids,
       () =>
         changeStatus(
-          owner,
+          TRIAGING[by % TRIAGING.length]!,
           changeStatusSchema.parse({ namespace: m.ns, feedbackIds: ids, status: s, message: "why" }),
           r.db,
         ),
@@ -174,7 +188,44 @@ const status = (i: number, j: number, s: FeedbackStatus) => ({
       },
     );
   },
-  toString: () => `status(${i}, ${j}, ${s})`,
+  toString: () => `status(${i}, ${j}, ${s}, by ${["owner", "admin", "triager"][by % 3]})`,
+});
+
+/** The viewer tries to triage: refused by its role, and nothing changes. */
+const viewerTriage = (i: number) => ({
+  check: (m: Model) => m.ids.length > 0,
+  async run(m: Model, r: Real) {
+    const id = pick(m, i);
+    await act(r, m, [], () =>
+      expect(
+        changeStatus(
+          viewer,
+          changeStatusSchema.parse({ namespace: m.ns, feedbackIds: [id], status: "wont_fix" }),
+          r.db,
+        ),
+      ).rejects.toMatchObject({ code: "role-forbidden" }),
+    );
+  },
+  toString: () => `viewerTriage(${i})`,
+});
+
+/** The owner hands the namespace to `heir`, who accepts: no item changes, and the owner stays an admin. */
+const transfer = () => ({
+  check: (m: Model) => !m.transferred,
+  async run(m: Model, r: Real) {
+    await act(r, m, [], async () => {
+      await proposeTransfer(owner, proposeTransferSchema.parse({ namespace: m.ns, to: heir }), r.db);
+      await acceptTransfer(heir, m.ns, r.db);
+    });
+    m.transferred = true;
+    const team = await listMembers(heir, m.ns, r.db);
+    expect(team.owner).toBe(heir);
+    expect(team.members.find((x) => x.wallet.toLowerCase() === owner)?.role).toBe("admin");
+    await expect(
+      proposeTransfer(owner, proposeTransferSchema.parse({ namespace: m.ns, to: admin }), r.db),
+    ).rejects.toMatchObject({ code: "role-forbidden" });
+  },
+  toString: () => "transfer()",
 });
 
 const resolve = (i: number, also: number[]) => ({
@@ -355,7 +406,11 @@ const label = (i: number) => ({
 const index = fc.nat(20);
 const commands = [
   fc.nat(100).map(submit),
-  fc.tuple(index, index, fc.constantFrom(...FEEDBACK_STATUSES)).map(([i, j, s]) => status(i, j, s)),
+  fc
+    .tuple(index, index, fc.constantFrom(...FEEDBACK_STATUSES), fc.nat(2))
+    .map(([i, j, s, by]) => status(i, j, s, by)),
+  index.map(viewerTriage),
+  fc.constant(null).map(transfer),
   fc.tuple(index, fc.array(index, { maxLength: 3 })).map(([i, also]) => resolve(i, also)),
   fc.tuple(index, fc.boolean()).map(([i, lands]) => reward(i, lands)),
   index.map(followUp),
@@ -367,13 +422,20 @@ const commands = [
 
 describe("an item's life", () => {
   rolledBack(
-    "every action (confirming, disputing and reopening after a reward too) changes only what it names, one reward per item, nothing held, and every view agrees",
+    "every action (by the owner or its members, before and after a transfer; confirming, disputing and reopening after a reward too) changes only what it names, one reward per item, nothing held, and every view agrees",
     async (db) => {
       await fc.assert(
         fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (cmds) => {
           const ns = ref("life");
           await insertNamespace(db, { name: ns, ownerWallet: owner });
-          const model: Model = { ns, ids: [], items: new Map() };
+          for (const [wallet, role] of [
+            [admin, "admin"],
+            [triager, "triager"],
+            [viewer, "viewer"],
+          ] as const) {
+            await addMember(owner, addMemberSchema.parse({ namespace: ns, wallet, role }), db);
+          }
+          const model: Model = { ns, ids: [], items: new Map(), transferred: false };
           await fc.asyncModelRun(() => ({ model, real: { db } }), cmds);
         }),
         { numRuns: 40 },
