@@ -447,6 +447,33 @@ describe("a namespace's team", () => {
       role: "admin",
     });
     expect(promote.status).toBe(403);
+    // Bad input names its field: an address (a mixed-case one must carry its checksum), a role, a new owner.
+    const fieldOf = async (res: Response) => {
+      expect(res.status).toBe(400);
+      return ((await res.json()).errors as { field: string }[]).map((e) => e.field);
+    };
+    const mistyped = addressOf("viewer")
+      .replace(/[a-f]/, (c) => c.toUpperCase())
+      .replace(/[A-F]/, (c) => c.toLowerCase());
+    for (const wallet of ["0x1234", "not an address", mistyped]) {
+      expect(
+        await fieldOf(
+          await send(signedIn("owner"), "POST", "members", { namespace, wallet, role: "viewer" }),
+        ),
+      ).toEqual(["wallet"]);
+    }
+    expect(
+      await fieldOf(
+        await send(signedIn("owner"), "POST", "members", {
+          namespace,
+          wallet: addressOf("viewer"),
+          role: "boss",
+        }),
+      ),
+    ).toEqual(["role"]);
+    expect(
+      await fieldOf(await send(signedIn("owner"), "POST", "transfer", { namespace, to: "0xnope" })),
+    ).toEqual(["to"]);
     // The MCP tools carry the same rules.
     expect(statusOf(await tool("stranger", "list_members", { namespace }))).toBe(403);
     expect(statusOf(await tool("owner", "list_members", { namespace }))).toBe(200);
