@@ -115,6 +115,18 @@ describe("reading an x402 credential before anything is claimed", () => {
     ).toEqual(["PAYMENT-SIGNATURE.resource"]);
   });
 
+  it("buys the resource's url, description and type: the service's Bazaar metadata may be echoed or left out", () => {
+    const described = {
+      ...offer,
+      resource: { ...offer.resource, serviceName: "Feedback service", tags: ["feedback"] },
+    };
+    const echoed = { ...payload(), resource: { ...described.resource } };
+    const minimal = payload();
+    for (const sent of [echoed, minimal]) {
+      expect(() => parseX402Credential(encode(sent), described, NOW)).not.toThrow();
+    }
+  });
+
   it("refuses unknown fields, a wrong version, and headers that are not base64 JSON", () => {
     expect(refusedFields(mutated(["payload", "authorization", "extra"], "1"))).toEqual([
       "PAYMENT-SIGNATURE.payload.authorization",

@@ -195,7 +195,14 @@ export function parseX402Credential(
   if (!sameJson(envelope.accepted, requirement)) {
     errors.push({ field: field("accepted"), message: "is not the requirement this route offered" });
   }
-  if (envelope.resource !== undefined && !sameJson(envelope.resource, resource)) {
+  // What is bought is the resource's url, description and type; the service's Bazaar metadata beside them
+  // (serviceName, tags, iconUrl) describes the seller, and a client may leave it out when it echoes the resource.
+  const bought = ({ url, description, mimeType }: Record<string, unknown>) => ({
+    url,
+    description,
+    mimeType,
+  });
+  if (envelope.resource !== undefined && !sameJson(bought(envelope.resource), bought(resource))) {
     errors.push({ field: field("resource"), message: `is not this route's resource (${resource.url})` });
   }
   if (getAddress(auth.to) !== getAddress(requirement.payTo)) {
