@@ -199,13 +199,18 @@ test("behind deploy/nginx.conf, paid calls, sign-ins, request ids, per-client ra
         title: distinctTitle("Refused by nginx"),
         description: "Sent at once with four others.",
       });
-      const burst = await Promise.all(
-        Array.from({ length: 5 }, () =>
-          postFrom("127.0.0.5", `${strict.url}/api/namespace/feedback`, submit),
+      const [burst, bystander] = await Promise.all([
+        Promise.all(
+          Array.from({ length: 5 }, () =>
+            postFrom("127.0.0.5", `${strict.url}/api/namespace/feedback`, submit),
+          ),
         ),
-      );
+        // Another client asking at the same moment has a bucket of its own: one client's flood refuses only it.
+        postFrom("127.0.0.7", `${strict.url}/api/namespace/feedback`, submit),
+      ]);
       const statuses = burst.map((r) => r.status).sort();
       expect(statuses, "two asks reach an instance, three are refused").toEqual([402, 402, 503, 503, 503]);
+      expect(bystander.status, "another client's paid call during the flood").toBe(402);
       for (const busy of burst.filter((r) => r.status === 503)) {
         expect(busy.headers["content-type"]).toBe("application/problem+json");
         expect(busy.headers["retry-after"]).toBe("1");
@@ -219,6 +224,33 @@ test("behind deploy/nginx.conf, paid calls, sign-ins, request ids, per-client ra
         Array.from({ length: 3 }, () => getFrom("127.0.0.6", `${strict.url}/healthz`)),
       );
       expect(free.map((r) => r.status)).toEqual([200, 200, 200]);
+
+      // The operator's routes answer this host alone: from anywhere else nginx says they do not exist.
+      for (const route of ["/metrics", "/ops/backup", "/api/cron"]) {
+        const outside = await getFrom("127.0.0.9", `${strict.url}${route}`);
+        expect(outside.status, route).toBe(404);
+        expect(outside.headers["content-type"], route).toBe("application/problem+json");
+      }
+      expect(
+        strict
+          .accessLog()
+          .filter((l) => l.client === "127.0.0.9")
+          .map((l) => l.upstream),
+      ).toEqual(["-", "-", "-"]);
+      await getFrom("127.0.0.1", `${strict.url}/metrics`);
+      expect(
+        strict.accessLog().find((l) => l.client === "127.0.0.1")?.upstream,
+        "this host's scrape",
+      ).not.toBe("-");
+
+      // An instance gone mid-call: nginx answers in the service's words, a send-again with Retry-After.
+      await strict.setUpstreams([`http://127.0.0.1:${await freePort()}`]);
+      const gone = await postFrom("127.0.0.10", `${strict.url}/api/namespace/feedback`, submit);
+      expect(gone.status).toBe(503);
+      expect(gone.headers["content-type"]).toBe("application/problem+json");
+      expect(gone.headers["retry-after"]).toBe("5");
+      expect(JSON.parse(gone.body)).toMatchObject({ type: "/problems/service-unavailable", status: 503 });
+      expect(JSON.parse(gone.body).detail).toContain("same payment");
     } finally {
       await strict.close();
     }

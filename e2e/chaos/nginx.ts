@@ -37,8 +37,8 @@ async function site(port: number, upstreams: string[], dir: string, paid?: PaidL
   if (paid) {
     text = replaceIn(
       text,
-      /zone=feedback_paid:1m rate=\d+r\/s;/g,
-      `zone=feedback_paid:1m rate=${paid.rate};`,
+      /zone=feedback_paid:10m rate=\d+r\/s;/g,
+      `zone=feedback_paid:10m rate=${paid.rate};`,
       1,
     );
     text = replaceIn(
@@ -50,8 +50,15 @@ async function site(port: number, upstreams: string[], dir: string, paid?: PaidL
   }
   text = replaceIn(text, /^\s*listen \[::\]:80;\n/gm, "", 1);
   text = replaceIn(text, /listen 80;/g, `listen 127.0.0.1:${port};`, 1);
-  const servers = upstreams.map((u) => `server ${new URL(u).host};`).join("\n    ");
-  text = replaceIn(text, /server 127\.0\.0\.1:3000;\n\s*server 127\.0\.0\.1:3001;/g, servers, 1);
+  const servers = upstreams
+    .map((u) => `server ${new URL(u).host} max_fails=5 fail_timeout=5s;`)
+    .join("\n    ");
+  text = replaceIn(
+    text,
+    /server 127\.0\.0\.1:3000 max_fails=5 fail_timeout=5s;\n\s*server 127\.0\.0\.1:3001 max_fails=5 fail_timeout=5s;/g,
+    servers,
+    1,
+  );
   return replaceIn(text, /\/var\/log\/nginx\/feedback\.access\.log/g, path.join(dir, "access.log"), 1);
 }
 

@@ -13,6 +13,9 @@ import { workerDevnet } from "@/testing/worker-devnet";
 // The devnet's configuration raises the limit for every other test run; here it is 250 ms, above what a loaded
 // machine's scheduling alone adds to a test process's ticks, below the 400 ms each of them is held here.
 process.env.SHED_LOOP_DELAY_MS = "250";
+// One client's paid-call budget, small enough to spend here: counted by the X-Forwarded-For a proxy writes.
+process.env.TRUST_PROXY = "true";
+process.env.RATE_LIMIT_PAID_ADDRESS_PER_MINUTE = "3";
 const devnet = workerDevnet();
 const wallet = devnet.accounts[3]!;
 const chain = chainReader(devnet.x402.rpcUrl, devnet.x402.asset);
@@ -83,6 +86,24 @@ describe("load shedding on paid calls", () => {
     expect(taken.status).toBe(200);
     expect(await chain.balanceOf(wallet.address)).toBe(before - 10_000n);
     expect(await db.select().from(feedback).where(eq(feedback.namespace, namespace))).toHaveLength(1);
+  });
+
+  it("tells a client past its own paid limit 429 even while the process sheds everyone else's calls", async () => {
+    const flooder = { "x-forwarded-for": "198.51.100.77" };
+    const ask = () => appFetch(feedbackUrl, postJson(body(uniqueName("flood")), flooder));
+    for (let n = 0; n < 3; n++) expect((await ask()).status).toBe(402);
+    loopLagMs();
+    await overload();
+    const refused = await ask();
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).type).toBe("/problems/rate-limited");
+    // Another client, within its limit, is shed as the load says.
+    const other = await appFetch(
+      feedbackUrl,
+      postJson(body(uniqueName("other")), { "x-forwarded-for": "198.51.100.78" }),
+    );
+    expect(other.status).toBe(503);
+    await calm();
   });
 
   it("reads one long pause as no overload: a collection or a module loaded does not shed", async () => {

@@ -67,9 +67,11 @@ async function runSteps<TBody>(
     observed.protocol = protocol.name;
     noteRequest({ protocol: protocol.name });
   }
-  // First, as the cheapest answer: a process past its CPU takes no new paid call (nothing read or charged).
-  refuseWhenBusy();
+  // A client past its own limit is told so first, whatever the load: its 429 is decided before the load check,
+  // so a flood that is already refused is refused as itself, not answered with every client's 503. Then a
+  // process past its CPU takes no new paid call (nothing read or charged).
   await enforcePaidAddressLimit(request);
+  refuseWhenBusy();
   // Open the database before any credential exists: an MPP payer signs a transaction that expires
   // about 25 s later, so nothing slow may stand between verifying it and broadcasting it.
   const db = await getDb();
