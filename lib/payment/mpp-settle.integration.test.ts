@@ -191,4 +191,21 @@ describe("an MPP payment is verified once", () => {
     expect(count(second.made, SIMULATIONS)).toBe(1);
     expect(await usdcE(wallet.address)).toBe(before - 2n * PRICE);
   });
+
+  it("offers no MPP while the Tempo RPC cannot be reached, and offers it again once it answers", async () => {
+    const wait = () => new Promise((resolve) => setTimeout(resolve, 5_100));
+    // The service asks whether Tempo answers at most every 5 s: past that, it asks again.
+    policy = () => ({ kind: "cut" });
+    await wait();
+    const asked = await appFetch(url, postJson(item()));
+    expect(asked.status).toBe(402);
+    expect(asked.headers.get("www-authenticate")).toBeNull();
+    expect(asked.headers.get("payment-required")).toBeTruthy();
+    expect((await asked.json()).protocols).toEqual(["x402"]);
+    policy = PASS;
+    await wait();
+    const again = await appFetch(url, postJson(item()));
+    expect(again.headers.get("www-authenticate")).toMatch(/^Payment /);
+    expect((await again.json()).protocols).toEqual(["x402", "mpp"]);
+  });
 });

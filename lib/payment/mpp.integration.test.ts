@@ -361,4 +361,26 @@ describe("MPP beside x402", () => {
     expect(res.status).toBe(402);
     expect((await res.json()).type).toBe("https://paymentauth.org/problems/payment-expired");
   });
+
+  it("tells a payment whose signed transaction lapsed that it expired, in its own words, and charges nothing", async () => {
+    const url = `${APP}/api/namespace/feedback`;
+    const body = item(uniqueName());
+    const asked = await appFetch(url, postJson(body));
+    const credential = await payer.createCredential(asked);
+    const before = await usdcE(wallet.address);
+    // The transaction lapses 25 s after it is signed, the challenge 5 minutes after it is issued: a minute
+    // later the challenge still holds, and only the transaction has expired (a network that was down, a late retry).
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 60_000 });
+    try {
+      const res = await appFetch(url, postJson(body, { authorization: credential }));
+      expect(res.status).toBe(402);
+      const problem = await res.json();
+      expect(problem.detail).toContain("has expired");
+      expect(problem.detail).not.toContain("must expire within");
+      expect(problem.errors).toEqual([expect.objectContaining({ field: "payload.signature" })]);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await usdcE(wallet.address)).toBe(before);
+  });
 });

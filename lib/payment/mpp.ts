@@ -15,7 +15,7 @@ import { AppError } from "@/lib/http/errors";
 import { formatUsd, toAssetUnits } from "@/lib/money";
 import { receiptHeaders, reconcileMpp, settleMpp } from "./mpp-settle";
 import { databaseMppStore } from "./mpp-store";
-import { tempoReader } from "./tempo";
+import { tempoAnswers, tempoReader } from "./tempo";
 import { TimeoutError } from "./timeout";
 import type { Charge, PaymentProtocol, ReadCredential, VerifiedPayment } from "./types";
 
@@ -198,7 +198,16 @@ async function readMpp(request: Request, charge: Charge): Promise<ReadMpp> {
   if (tx.nonceKey !== maxUint256 || validBefore === undefined) {
     throw invalidPayload("payload.signature", "must use an expiring nonce (nonceKey max, validBefore set)");
   }
-  if (validBefore <= BigInt(now) || validBefore > BigInt(now + MAX_VALIDITY_SECONDS)) {
+  if (validBefore <= BigInt(now)) {
+    // Its own words: a payment that waited too long (the network was down, the client retried late) has
+    // lapsed, which "must expire within 600 seconds" would not tell its payer.
+    const at = new Date(Number(validBefore) * 1000).toISOString();
+    throw invalidPayload(
+      "payload.signature",
+      `has expired: its transaction could be sent until ${at} and was not, so nothing was charged; sign a new payment from a new challenge`,
+    );
+  }
+  if (validBefore > BigInt(now + MAX_VALIDITY_SECONDS)) {
     throw invalidPayload("payload.signature", `must expire within ${MAX_VALIDITY_SECONDS} seconds from now`);
   }
   const e = env();
@@ -256,6 +265,14 @@ export const mppProtocol: PaymentProtocol = {
   offers: () => true,
 
   async challenge(charge) {
+    // Not offered while its network cannot be reached: the 402 then carries the other protocols only.
+    if (!(await tempoAnswers())) {
+      throw new AppError(
+        "payment-unavailable",
+        "The Tempo network cannot be reached right now, so MPP is not offered; nothing was charged.",
+        { headers: { "retry-after": "5" } },
+      );
+    }
     const { scope, meta, request } = routeOptions(charge, randomBytes(12).toString("base64url"));
     const challenge = await mppx().challenge.tempo.charge({
       ...request,

@@ -12,7 +12,13 @@ import {
   type Transport,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { prepareTransactionRequest, readContract, sendRawTransaction, signTransaction } from "viem/actions";
+import {
+  getBlockNumber,
+  prepareTransactionRequest,
+  readContract,
+  sendRawTransaction,
+  signTransaction,
+} from "viem/actions";
 import { tempo, tempoLocalnet, tempoModerato } from "viem/chains";
 import { Abis } from "viem/tempo";
 import { assertFresh, chainHead, firstBlockAtOrAfter } from "@/lib/chain/blocks";
@@ -20,6 +26,7 @@ import { findFirstLog } from "@/lib/chain/logs";
 import { rpcTransport } from "@/lib/chain/rpc";
 import { deserializeTempoTransaction } from "@/lib/chain/tempo-transaction";
 import { env, type ServerEnv } from "@/lib/env";
+import { withTimeout } from "./timeout";
 
 /** The token the service's own Tempo transactions (payouts, refunds) pay fees in. */
 export function serviceFeeToken(e: ServerEnv): Hex {
@@ -151,4 +158,31 @@ export async function findTransferWithMemo(
   });
   const found = log as { transactionHash: Hex; args: { to: Hex; amount: bigint } } | null;
   return found ? { txHash: found.transactionHash, to: found.args.to, amount: found.args.amount } : null;
+}
+
+/** How long the last answer to "does the Tempo RPC answer" holds, and how long asking may take. */
+const PROBE = { freshMs: 5_000, timeoutMs: 1_500 };
+const probe = globalThis as unknown as { __tempoProbe?: { at: number; up: Promise<boolean> } };
+
+/**
+ * Whether the Tempo RPC answers now: asked at most once every 5 s per process, bounded to 1.5 s. An MPP
+ * payment made while it cannot be reached could not be verified or broadcast (its transaction lapses 25 s
+ * after it is signed), so a 402 does not offer MPP then, as it leaves x402 out while its facilitator is down.
+ */
+export function tempoAnswers(): Promise<boolean> {
+  const now = Date.now();
+  const last = probe.__tempoProbe;
+  if (!last || now - last.at > PROBE.freshMs) {
+    const up = withTimeout(
+      getBlockNumber(tempoReader(), { cacheTime: 0 }),
+      PROBE.timeoutMs,
+      "tempo probe",
+    ).then(
+      () => true,
+      () => false,
+    );
+    probe.__tempoProbe = { at: now, up };
+    return up;
+  }
+  return last.up;
 }
