@@ -165,12 +165,22 @@ test("every mutation of a real x402 credential is refused with a 4xx, and none s
   // Left out as no change of meaning: the optional resource (the payer signs recipient and amount), and
   // the contents of `extensions`, which echo the 402's advertisements (the Bazaar schemas) and pay nothing:
   // the service asks only that it be an object when present.
+  // The resource's Bazaar metadata (serviceName, tags, iconUrl) describes the seller, not what is bought:
+  // the service compares the resource's url, description and type alone, so a change to the rest is none.
   const advisory = (value: Record<string, unknown>) => {
     const { extensions, ...rest } = value;
     const plain =
       extensions === undefined ||
       (typeof extensions === "object" && extensions !== null && !Array.isArray(extensions));
-    return plain ? rest : value;
+    const bought = (resource: unknown) => {
+      if (resource === null || typeof resource !== "object" || Array.isArray(resource)) return resource;
+      const { serviceName: _n, tags: _t, iconUrl: _i, ...what } = resource as Record<string, unknown>;
+      return what;
+    };
+    const described = "resource" in rest ? { ...rest, resource: bought(rest.resource) } : rest;
+    return plain
+      ? described
+      : { ...value, ...("resource" in value ? { resource: bought(value.resource) } : {}) };
   };
   const equivalent = (mutated: unknown) => {
     if (mutated === null || typeof mutated !== "object" || Array.isArray(mutated)) return false;

@@ -137,20 +137,25 @@ describe("the cron trigger", () => {
     const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
     expect(row?.status).toBe("fulfilled");
     expect(await db.select().from(feedback).where(eq(feedback.paymentId, paymentId))).toHaveLength(1);
+    // A pass sends at most two deliveries to one host, oldest first: the first test's leftover, and on a shared
+    // database other files' deliveries to 127.0.0.1, may take this pass's two. The next passes send the rest.
+    for (let pass = 0; pass < 5 && !received.includes(delivery); pass++) {
+      expect((await trigger(`Bearer ${SECRET}`)).status).toBe(200);
+    }
     expect(received).toContain(delivery);
     expect(await deliveryStatus(delivery)).toBe("delivered");
     const [ns] = await db.select().from(namespaces).where(eq(namespaces.name, namespace));
     expect(ns?.webhookDigestThrough).toBe(new Date(Date.now() - 86_400_000).toISOString().slice(0, 10));
 
-    // The stored write queued its own webhook; the next pass sends it, and stores nothing twice.
-    expect((await trigger(`Bearer ${SECRET}`)).status).toBe(200);
-    const queued = await db
-      .select()
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.namespace, namespace));
-    expect(queued.filter((d) => d.eventType === "feedback.created").map((d) => d.status)).toEqual([
-      "delivered",
-    ]);
+    // The stored write queued its own webhook; the next passes send it, and store nothing twice.
+    const created = async () =>
+      (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.namespace, namespace)))
+        .filter((d) => d.eventType === "feedback.created")
+        .map((d) => d.status);
+    for (let pass = 0; pass < 5 && (await created()).join() !== "delivered"; pass++) {
+      expect((await trigger(`Bearer ${SECRET}`)).status).toBe(200);
+    }
+    expect(await created()).toEqual(["delivered"]);
     expect(await db.select().from(feedback).where(eq(feedback.paymentId, paymentId))).toHaveLength(1);
   });
 });

@@ -125,6 +125,9 @@ describe("reading an x402 credential before anything is claimed", () => {
     for (const sent of [echoed, minimal]) {
       expect(() => parseX402Credential(encode(sent), described, NOW)).not.toThrow();
     }
+    // Anything else beside them is not what was offered.
+    const padded = { ...payload(), resource: { ...offer.resource, amount: "0" } };
+    expect(() => parseX402Credential(encode(padded), described, NOW)).toThrow(/resource/);
   });
 
   it("refuses unknown fields, a wrong version, and headers that are not base64 JSON", () => {

@@ -195,13 +195,9 @@ export function parseX402Credential(
   if (!sameJson(envelope.accepted, requirement)) {
     errors.push({ field: field("accepted"), message: "is not the requirement this route offered" });
   }
-  // What is bought is the resource's url, description and type; the service's Bazaar metadata beside them
-  // (serviceName, tags, iconUrl) describes the seller, and a client may leave it out when it echoes the resource.
-  const bought = ({ url, description, mimeType }: Record<string, unknown>) => ({
-    url,
-    description,
-    mimeType,
-  });
+  // The resource is what is bought, exactly as offered (url, description, type), but for the service's Bazaar
+  // metadata beside them (serviceName, tags, iconUrl): it describes the seller, and a client may leave it out.
+  const bought = ({ serviceName: _n, tags: _t, iconUrl: _i, ...what }: Record<string, unknown>) => what;
   if (envelope.resource !== undefined && !sameJson(bought(envelope.resource), bought(resource))) {
     errors.push({ field: field("resource"), message: `is not this route's resource (${resource.url})` });
   }
