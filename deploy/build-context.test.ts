@@ -30,7 +30,7 @@ function buildContext(root: string): string[] {
 
 /** A path that must never reach an image: environment files, keys, data, the host's installs and builds. */
 const SECRET =
-  /(^|\/)\.env(\.(?!example$)[^/]*)?$|\.(pem|key)$|^(\.data|\.devnet|backups|node_modules|\.next|\.git)\//;
+  /(^|\/)\.env(\.(?!example$)[^/]*)?$|\.(pem|key|dump|tgz)$|(^|\/)(\.npmrc|\.pgpass|\.envrc|id_ed25519|id_rsa)$|^[^/]*\.sql$|^(\.data|\.devnet|backups|node_modules|\.next|\.git)\//;
 
 // Every file an operator may have beside the checkout when building: the secrets deploy.md has them fill,
 // what `npm run dev`, `npm run devnet` and a backup leave, and the host's own installs and builds.
@@ -49,9 +49,18 @@ const LEFT_BY_AN_OPERATOR = [
   ".next/BUILD_ID",
   ".git/config",
   "keys/payout.pem",
+  // What the docs have an operator make, or a shell leaves, beside the checkout.
+  "feedback.dump",
+  "dump.sql",
+  ".npmrc",
+  ".pgpass",
+  ".envrc",
+  "feedback-service-0.1.0.tgz",
+  "id_ed25519",
+  "lib/.npmrc",
+  "scripts/payout.key",
 ];
 const NEEDED = [
-  ".env.example",
   "package.json",
   "package-lock.json",
   "next.config.ts",
