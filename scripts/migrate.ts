@@ -5,7 +5,7 @@
  */
 import { openDb } from "../lib/db/client";
 import { loadServiceEnv, parseArgs, Refusal, runCommand } from "./db/cli";
-import { hasDatabase, NOT_IN_USE_FLAG, refuseIfHeld } from "./db/embedded";
+import { NOT_IN_USE_FLAG, refuseIfHeld } from "./db/embedded";
 
 await runCommand(async () => {
   const { flags } = parseArgs(process.argv.slice(2), [], [NOT_IN_USE_FLAG]);
@@ -14,12 +14,13 @@ await runCommand(async () => {
     if (pgliteDir.startsWith("memory://"))
       throw new Refusal("PGLITE_DIR is memory://: nothing on disk to migrate");
     // The running service migrates its own database when it starts: only a stopped one is migrated here.
-    if (hasDatabase(pgliteDir))
-      refuseIfHeld(
-        pgliteDir,
-        "migrate it (the service applies migrations when it starts)",
-        flags.has(NOT_IN_USE_FLAG),
-      );
+    // Looked at whether or not it holds a database yet: a service starting into it now has written its
+    // postmaster.pid before its PG_VERSION, and a second initdb beside it would corrupt both.
+    refuseIfHeld(
+      pgliteDir,
+      "migrate it (the service applies migrations when it starts)",
+      flags.has(NOT_IN_USE_FLAG),
+    );
   }
   const handle = await openDb({ url: databaseUrl, dataDir: pgliteDir });
   await handle.close();

@@ -107,6 +107,52 @@ describe("a restore a service starts under", () => {
   });
 });
 
+describe("a migration into a directory a service is creating", () => {
+  it("is refused while a postmaster.pid stands there, though no PG_VERSION does yet", async () => {
+    const starting = path.join(scratch, "starting");
+    await mkdir(starting);
+    writeFileSync(path.join(starting, "postmaster.pid"), "-42\n");
+    expectRefused(await run("migrate.ts", [], starting), /no process on this machine backs.*--not-in-use/);
+    expect(existsSync(path.join(starting, "PG_VERSION")), "no second database was made beside it").toBe(
+      false,
+    );
+  });
+});
+
+describe("a restore into an empty directory a service starts under", () => {
+  it("looks again once the backup is loaded, and leaves the service's new files alone", async () => {
+    const target = path.join(scratch, "empty-raced");
+    await mkdir(target);
+    let service: Awaited<ReturnType<typeof openEmbedded>> | undefined;
+    try {
+      const restoring = restoreBackup({
+        file: backup,
+        dataDir: target,
+        replace: false,
+        notInUse: false,
+        // The service starts into the empty directory between the first look and the move.
+        loaded: async () => {
+          service = await openEmbedded(target);
+        },
+      });
+      await expect(restoring).rejects.toThrow(Refusal);
+      await expect(restoring).rejects.toThrow(new RegExp(`open in process .*${process.pid}`));
+      expect(existsSync(path.join(target, "PG_VERSION")), "the service's database is still there").toBe(true);
+    } finally {
+      await service?.close();
+    }
+    // Stopped, but what it wrote is still there: the restore says so rather than remove it.
+    const again = restoreBackup({
+      file: backup,
+      dataDir: target,
+      replace: false,
+      notInUse: false,
+      loaded: async () => {},
+    });
+    await expect(again).rejects.toThrow(/is not empty/);
+  });
+});
+
 describe("npm run db:migrate", () => {
   it("migrates the database the service's .env files name, not a default beside it", async () => {
     const cwd = path.join(scratch, "operator");

@@ -52,6 +52,14 @@ export async function restoreBackup(options: {
       renameSync(dataDir, aside);
       console.log(`The database that was in ${dataDir} is now in ${aside}.`);
     } else if (existsSync(dataDir)) {
+      // Empty at the first look, but a service may have started into it during the unpack: look again, and
+      // remove nothing but the empty directory it was.
+      refuseIfHeld(dataDir, "restore into it", notInUse);
+      if (!isEmptyDir(dataDir)) {
+        throw new Refusal(
+          `${dataDir} was empty when the restore began and is not now: something (a service started on it?) wrote into it meanwhile. Nothing was changed; stop it and restore again`,
+        );
+      }
       rmSync(dataDir, { recursive: true });
     }
     renameSync(loading, dataDir);
