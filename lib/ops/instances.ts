@@ -1,8 +1,8 @@
 import "server-only";
 import { createHmac, randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { eq, lt } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
+import { eq, gt, lt } from "drizzle-orm";
+import { type DbOrTx, getDb } from "@/lib/db/client";
 import { instances } from "@/lib/db/schema";
 import { env, type ServerEnv } from "@/lib/env";
 import { describeError } from "@/lib/http/log";
@@ -43,6 +43,18 @@ export function secretMismatches(digests: Record<SharedSecret, string>, live: Li
     const others = live.filter((i) => variable in i.secrets && i.secrets[variable] !== digests[variable]);
     return others.length ? [{ variable, others }] : [];
   });
+}
+
+/**
+ * The shared secrets of this process that differ from an instance seen live on the database (another process
+ * than this one), by variable: what readiness reports.
+ */
+export async function secretsDifferingFromLive(db: DbOrTx, e: ServerEnv): Promise<SharedSecret[]> {
+  const since = new Date(Date.now() - LIVE_MS);
+  const live = (await db.select().from(instances).where(gt(instances.seenAt, since))).filter(
+    (i) => !(i.host === hostname() && i.pid === process.pid),
+  );
+  return secretMismatches(secretDigests(e), live).map((m) => m.variable);
 }
 
 /** "web on host-a (pid 12), worker on host-b (pid 7)". */

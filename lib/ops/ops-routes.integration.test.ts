@@ -32,7 +32,13 @@ describe("operations endpoints", () => {
     const body = JSON.parse(text);
     expect(body.status).toBe("ready");
     expect(body.protocols).toEqual({ x402: true, mpp: true, rewards: true });
-    expect(Object.keys(body.checks).sort()).toEqual(["database", "payoutBalance", "tempoChain", "x402Chain"]);
+    expect(Object.keys(body.checks).sort()).toEqual([
+      "database",
+      "payoutBalance",
+      "sharedSecrets",
+      "tempoChain",
+      "x402Chain",
+    ]);
     for (const check of Object.values(body.checks)) {
       expect(check).toEqual({ ok: true, latencyMs: expect.any(Number) });
     }

@@ -11,6 +11,7 @@ import { env } from "@/lib/env";
 import { formatUsd } from "@/lib/money";
 import { payoutClient } from "@/lib/payment/tempo";
 import { TimeoutError, withTimeout } from "@/lib/payment/timeout";
+import { secretsDifferingFromLive } from "./instances";
 
 /** Each check's bound: a load balancer waits for /readyz, and a slow chain must not hold it. */
 const CHECK_TIMEOUT_MS = 2_000;
@@ -44,6 +45,7 @@ export type Readiness = {
     x402Facilitator?: Check;
     tempoChain: Check;
     payoutBalance: Check;
+    sharedSecrets: Check;
   };
   protocols: Protocols;
   /** The payout wallet's USDC.e balance in micro-USD when it could be read (for /metrics, not /readyz). */
@@ -53,9 +55,18 @@ export type Readiness = {
 /** An RPC that answers for another chain than the one configured. */
 class WrongChain extends Error {}
 
+/** Shared secrets that differ from a live instance's, by variable. */
+class SecretsDiffer extends Error {
+  constructor(variables: string) {
+    super(
+      `${variables} differ from the running instances': give every instance the same (npm run doctor names them)`,
+    );
+  }
+}
+
 /** A failure in words that cannot carry a URL or a payload: viem's messages name the RPC URL. */
 function reasonOf(error: unknown): string {
-  if (error instanceof WrongChain) return error.message;
+  if (error instanceof WrongChain || error instanceof SecretsDiffer) return error.message;
   if (error instanceof TimeoutError) return `no answer within ${CHECK_TIMEOUT_MS} ms`;
   return unreachableWords(error, `no answer within ${CHECK_TIMEOUT_MS} ms`);
 }
@@ -92,7 +103,7 @@ async function check(): Promise<Readiness> {
   const e = env();
   let payoutBalance: bigint | null = null;
   const facilitatorUrl = e.X402_FACILITATOR_URL;
-  const [database, x402Chain, x402Facilitator, tempoChain, balance] = await Promise.all([
+  const [database, x402Chain, x402Facilitator, tempoChain, balance, secrets] = await Promise.all([
     timed(async () => {
       await (await getDb()).execute(sql`select 1`);
       return undefined;
@@ -111,6 +122,13 @@ async function check(): Promise<Readiness> {
         ? `below READY_MIN_PAYOUT_BALANCE (${formatUsd(e.READY_MIN_PAYOUT_BALANCE)} USD): rewards may be refused`
         : undefined;
     }),
+    timed(async () => {
+      // A secret that differs from a running instance's breaks what crosses instances: an MPP challenge from
+      // one is refused by the other. Named here, as the doctor names it, with the protocol it takes out.
+      const differing = await secretsDifferingFromLive(await getDb(), e);
+      if (differing.length) throw new SecretsDiffer(differing.join(", "));
+      return undefined;
+    }),
   ]);
   const checks = {
     database,
@@ -118,10 +136,12 @@ async function check(): Promise<Readiness> {
     ...(x402Facilitator ? { x402Facilitator } : {}),
     tempoChain,
     payoutBalance: balance,
+    sharedSecrets: secrets,
   };
+  const mppSecretDiffers = !secrets.ok && secrets.error.includes("MPP_SECRET_KEY");
   const protocols: Protocols = {
     x402: x402Chain.ok && (x402Facilitator?.ok ?? true),
-    mpp: tempoChain.ok,
+    mpp: tempoChain.ok && !mppSecretDiffers,
     rewards: tempoChain.ok && balance.ok && !balance.warning,
   };
   const all: Check[] = Object.values(checks);
