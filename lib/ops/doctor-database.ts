@@ -8,7 +8,7 @@ import {
 import type { ServerEnv } from "@/lib/env";
 import { withTimeout } from "@/lib/payment/timeout";
 import { type DoctorItem, fail, hostOf, ok, skip, warn } from "./doctor-item";
-import { describeInstances, LIVE_MS, SHARED_SECRETS, secretDigests, secretMismatches } from "./instances";
+import { describeInstances, LIVE_MS, SHARED_SECRETS, secretMismatches } from "./instances";
 
 const DATABASE_ITEM = "database";
 const MIGRATIONS_ITEM = "database migrations";
@@ -74,10 +74,13 @@ function trgmItem(found: Extract<DatabaseFound, { state: "found" }>, pending: bo
 }
 
 /** This configuration's MPP_SECRET_KEY and APP_SECRET are the ones every running instance on the database uses. */
-function secretsItem(e: ServerEnv, found: Extract<DatabaseFound, { state: "found" }>): DoctorItem {
+async function secretsItem(
+  e: ServerEnv,
+  found: Extract<DatabaseFound, { state: "found" }>,
+): Promise<DoctorItem> {
   const live = found.instances;
   if (!live.length) return ok(SECRETS_ITEM, "no instance is running on this database to compare with");
-  const mismatches = secretMismatches(secretDigests(e), live);
+  const mismatches = await secretMismatches(e, live);
   if (!mismatches.length) {
     return ok(SECRETS_ITEM, `MPP_SECRET_KEY and APP_SECRET match the ${live.length} running instance(s)`);
   }
@@ -161,6 +164,6 @@ export async function databaseItems(
     migrationsItem(report),
     trgmItem(found, report.pending.length > 0),
     // One process holds an embedded database: only PostgreSQL has other instances to agree with.
-    ...(e.DATABASE_URL ? [secretsItem(e, found)] : []),
+    ...(e.DATABASE_URL ? [await secretsItem(e, found)] : []),
   ];
 }

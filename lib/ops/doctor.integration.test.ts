@@ -259,7 +259,7 @@ describe("the doctor's items, one misconfiguration at a time", () => {
     "names MPP_SECRET_KEY or APP_SECRET when a running instance uses another",
     async () => {
       const db = await getDb();
-      const mine = secretDigests(config());
+      const mine = await secretDigests(config());
       const seen = new Date();
       const row = { role: "web", host: "other-host", pid: 4242, startedAt: seen, seenAt: seen };
       await db.insert(instances).values({ ...row, id: "doctor-test-same", secrets: mine });
@@ -333,6 +333,18 @@ describe("the doctor's items, one misconfiguration at a time", () => {
       status: "error",
       detail: expect.stringContaining(`proves no ownership of MPP_RECIPIENT (${anotherWallet})`),
     });
+  });
+
+  it("refuses an MPP_SECRET_KEY or APP_SECRET a person chose, naming it", async () => {
+    const chosen = "correct horse battery staple, our feedback secret";
+    const items = await runDoctor({ ...base, MPP_SECRET_KEY: chosen }, { timeoutMs: 5_000 });
+    expect(named(items, "secret strength")).toMatchObject({
+      status: "error",
+      detail: expect.stringMatching(/^MPP_SECRET_KEY looks like fewer than 32 random bytes/),
+      fix: expect.stringContaining("openssl rand -hex 32"),
+    });
+    expect(JSON.stringify(items)).not.toContain(chosen);
+    expect(named(await runDoctor(base, { timeoutMs: 5_000 }), "secret strength").status).toBe("ok");
   });
 
   it("refuses a receiving address with a wrong checksum, the token contract itself, or a contract not declared one", async () => {

@@ -7,6 +7,7 @@ import { databaseItems } from "./doctor-database";
 import { type DoctorItem, fail, ok, warn } from "./doctor-item";
 import { tempoItems } from "./doctor-tempo";
 import { x402Items } from "./doctor-x402";
+import { estimatedRandomBits, SECRET_BITS_REQUIRED } from "./secret-strength";
 
 /** Each node gets this long to answer one item: a pre-flight check reports, it does not wait. */
 const DEFAULT_TIMEOUT_MS = 5_000;
@@ -22,6 +23,25 @@ function originItem(e: ServerEnv): DoctorItem {
     `PUBLIC_ORIGIN is ${e.PUBLIC_ORIGIN} on ${e.X402_NETWORK}: wallets sign in to it and payments name it, so outside the devnet it must be https`,
     "set PUBLIC_ORIGIN to the https:// origin clients reach",
   );
+}
+
+/**
+ * The shared secrets hold about 32 random bytes each: the database keeps a slow digest of each to compare
+ * instances, and a reader of a backup could test guesses of a secret a person chose (and forge what it signs).
+ */
+function secretStrengthItem(e: ServerEnv): DoctorItem {
+  const item = "secret strength";
+  const weak = (["MPP_SECRET_KEY", "APP_SECRET"] as const).filter(
+    (name) => estimatedRandomBits(e[name]) < SECRET_BITS_REQUIRED,
+  );
+  if (weak.length) {
+    return fail(
+      item,
+      `${weak.join(" and ")} ${weak.length === 1 ? "looks" : "look"} like fewer than 32 random bytes (a phrase, a repeat, or too short): whoever reads a backup or a log can test guesses of it, and forge what it signs`,
+      "make each with `openssl rand -hex 32`, the same on every instance",
+    );
+  }
+  return ok(item, "MPP_SECRET_KEY and APP_SECRET each hold about 32 random bytes");
 }
 
 /** The key that signs x402 offers and receipts: where it is published, or that nothing is signed. */
@@ -111,6 +131,7 @@ export async function runDoctor(
   return [
     ok("configuration", "every variable is valid"),
     originItem(e),
+    secretStrengthItem(e),
     offerReceiptItem(e),
     ...groups.flat(),
   ];

@@ -17,7 +17,7 @@ describe("readiness and the shared secrets", () => {
   it("is degraded with MPP out while a live instance runs another MPP_SECRET_KEY", async () => {
     const db = await getDb();
     const seen = new Date();
-    const mine = secretDigests(env());
+    const mine = await secretDigests(env());
     await db.insert(instances).values({
       id: "readyz-test-other",
       role: "web",
