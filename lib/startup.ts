@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
+import { openProcessDb, setDatabaseWaiting } from "@/lib/db/client";
 import { isDatabaseUnreachable } from "@/lib/db/errors";
 import { env, InvalidEnvError } from "@/lib/env";
 import { describeError } from "@/lib/http/log";
@@ -23,6 +23,9 @@ export function checkConfiguration(): void {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How long a start waits on its first try at the database before it serves /healthz and waits on. */
+const FIRST_ATTEMPT_MS = 3_000;
+
 /**
  * Opens and migrates the database, waiting up to DB_START_TIMEOUT_MS while PostgreSQL cannot be reached (a
  * server started before its database, or during a restart), retrying with a growing pause. Throws at once
@@ -35,7 +38,7 @@ async function waitForDatabase(
   const deadline = Date.now() + timeoutMs;
   for (let attempt = 1, pause = 500; ; attempt++, pause = Math.min(pause * 2, 5_000)) {
     try {
-      await getDb();
+      await openProcessDb();
       if (attempt > 1) log(`[startup] the database answered after ${attempt} attempts`);
       return;
     } catch (error) {
@@ -56,10 +59,40 @@ async function waitForDatabase(
 export async function startServer(): Promise<void> {
   checkConfiguration();
   installPeerAddressHook();
-  await openDatabaseOrExit();
+  // Next.js holds every request until this returns. The usual start opens the database here; one whose
+  // database is away returns at once instead, so /healthz answers from the process alone and every call
+  // that needs the database gets a quick 503 with Retry-After, while the wait goes on (and exits when it
+  // runs out, as before).
+  const first = await firstAttempt();
+  if (first === "open") return afterOpen();
+  setDatabaseWaiting(true);
+  console.error("[startup] the database cannot be reached yet: serving /healthz, refusing the rest with 503");
+  void openDatabaseOrExit().then(() => {
+    setDatabaseWaiting(false);
+    return afterOpen();
+  });
+}
+
+/** What runs once the database is open: this instance's record, the background work, a graceful stop. */
+async function afterOpen(): Promise<void> {
   const leave = await announceInstance("web");
   const work = env().BACKGROUND_WORK ? startBackgroundWork({ keepAlive: false }) : undefined;
   installGracefulStop({ leave, ...(work ? { work } : {}) });
+}
+
+/**
+ * One bounded try at the database: "open", or "away" when it cannot be reached now (any other failure, a
+ * migration that fails or a refused login, exits as before).
+ */
+async function firstAttempt(): Promise<"open" | "away"> {
+  const bound = new Promise<"away">((resolve) => setTimeout(() => resolve("away"), FIRST_ATTEMPT_MS).unref());
+  try {
+    return await Promise.race([openProcessDb().then(() => "open" as const), bound]);
+  } catch (error) {
+    if (isDatabaseUnreachable(error)) return "away";
+    await openDatabaseOrExit();
+    return "open";
+  }
 }
 
 /** waitForDatabase, or one line naming the variable to check and exit 1 (the web server and the worker). */

@@ -6,10 +6,11 @@ import { type Cluster, startCluster } from "./cluster";
 import { workerProcess } from "./worker-process";
 
 // `next start` and `npm run worker` with PostgreSQL behind a proxy that can drop it. Started while the
-// database is away, a process waits for it and then serves; if it never comes, the process exits non-zero
-// (so systemd or an orchestrator starts it again) instead of staying up answering 500s. Once up, an outage
-// is a 503 to send again and /healthz stays 200.
-test("a server started while PostgreSQL is away serves once it answers, and exits non-zero when it never does", async () => {
+// database is away, a server answers /healthz from the process alone and every call that needs the database
+// with a quick 503 and Retry-After (no request held until the database answers), waits for it, and then
+// serves; if it never comes, the process exits non-zero (so systemd or an orchestrator starts it again)
+// instead of staying up answering errors. Once up, an outage is a 503 to send again and /healthz stays 200.
+test("a server started while PostgreSQL is away answers /healthz and quick 503s, serves once it answers, and exits non-zero when it never does", async () => {
   const serverUrl = process.env.DATABASE_URL;
   test.skip(!serverUrl, "needs DATABASE_URL: the embedded database lives in the process and cannot be away");
   test.setTimeout(4 * 60_000);
@@ -29,17 +30,35 @@ test("a server started while PostgreSQL is away serves once it answers, and exit
       },
     });
     await database.cut();
-    const starting = cluster.scale(1);
-    // It says it is waiting (Next runs the start-up hook on its first request, whenever that comes on a
-    // busy machine), and serves nothing meanwhile; then the database comes back.
+    // It comes up (Next runs the start-up hook on its first request) and says it is waiting: /healthz
+    // answers at once, /readyz says it cannot serve, and a paid call is a quick 503 to send again.
+    await cluster.scale(1);
+    const [app] = cluster.up();
     const waiting = "[startup] the database cannot be reached";
     await expect.poll(() => lines.some((l) => l.includes(waiting)), { timeout: 90_000 }).toBe(true);
-    expect(cluster.up()[0]?.alive() ?? false, "up before its database answered").toBe(false);
+    expect((await fetch(`${app!.url}/healthz`, { signal: AbortSignal.timeout(5_000) })).status).toBe(200);
+    expect((await fetch(`${app!.url}/readyz`, { signal: AbortSignal.timeout(5_000) })).status).toBe(503);
+    const early = await fetch(`${app!.url}/api/namespace/feedback`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        namespace: "away-early",
+        type: "bug",
+        title: "Early",
+        description: "Before the database.",
+      }),
+      signal: AbortSignal.timeout(5_000),
+    });
+    expect(early.status).toBe(503);
+    expect(early.headers.get("content-type")).toBe("application/problem+json");
+    expect(Number(early.headers.get("retry-after"))).toBeGreaterThan(0);
+    // The database comes back: the server opens it and serves.
     await database.heal();
-    await starting;
-    const [app] = cluster.up();
-    expect(lines.join("\n")).toMatch(/\[startup\] the database answered after \d+ attempts/);
-    expect((await fetch(`${app!.url}/healthz`)).status).toBe(200);
+    const answered = /\[startup\] the database answered after \d+ attempts/;
+    await expect.poll(() => lines.some((l) => answered.test(l)), { timeout: 60_000 }).toBe(true);
+    await expect
+      .poll(async () => (await fetch(`${app!.url}/readyz`)).status, { timeout: 30_000 })
+      .not.toBe(503);
 
     // Up, then the database goes away: the process stays alive and says so, never a 500.
     await database.cut();
@@ -64,7 +83,9 @@ test("a server started while PostgreSQL is away serves once it answers, and exit
     await database.cut();
     const env = { ...cluster.appEnv, DB_START_TIMEOUT_MS: "3000" };
     const doomed = appInstance(await freePort(), env, log);
-    await expect(doomed.start()).rejects.toThrow(/exited \(1\)/);
+    // It comes up answering /healthz, then exits 1 once DB_START_TIMEOUT_MS has passed.
+    await doomed.start();
+    await expect.poll(() => doomed.alive(), { timeout: 60_000 }).toBe(false);
     const worker = workerProcess({ ...env, BACKGROUND_WORK: "off" }, log);
     await expect(worker.start()).rejects.toThrow(/the worker exited \(1\)/);
     expect(lines.join("\n")).toContain("could not be reached within DB_START_TIMEOUT_MS (3000 ms)");

@@ -157,7 +157,29 @@ function retryingTransactions(db: Db): Db {
 }
 
 // Survives Next's module reloads in dev: one database handle per process.
-const store = globalThis as unknown as { __feedbackDb?: Promise<Handle> };
+const store = globalThis as unknown as { __feedbackDb?: Promise<Handle>; __feedbackDbWaiting?: boolean };
+
+/**
+ * Thrown while a server that started with its database away waits for it (see waitInBackground): a request
+ * meanwhile is answered at once, as a database that cannot be reached (503 with Retry-After), instead of
+ * waiting on a connection of its own. Its `code` is one isDatabaseUnreachable knows.
+ */
+class DatabaseStillStarting extends Error {
+  readonly code = "DATABASE_STARTING";
+  constructor() {
+    super("the database is not open yet: the server is still waiting for it");
+  }
+}
+
+/** While true, getDb() answers DatabaseStillStarting at once; the start-up's own attempts go on (openProcessDb). */
+export function setDatabaseWaiting(waiting: boolean): void {
+  store.__feedbackDbWaiting = waiting;
+}
+
+/** The start-up's own attempt at the process-wide handle, whatever setDatabaseWaiting says. */
+export function openProcessDb(): Promise<Db> {
+  return processHandle().then((h) => h.db);
+}
 
 /** The process-wide handle, opened and migrated on first use. */
 function processHandle(): Promise<Handle> {
@@ -170,6 +192,7 @@ function processHandle(): Promise<Handle> {
 
 /** The process-wide database, migrated on first use. */
 export function getDb(): Promise<Db> {
+  if (store.__feedbackDbWaiting) return Promise.reject(new DatabaseStillStarting());
   return processHandle().then((h) => h.db);
 }
 
@@ -185,6 +208,7 @@ export function getDb(): Promise<Db> {
  * commits are durable, and each such commit also makes every earlier one durable.
  */
 export function getAsyncCommitDb(): Promise<Db> {
+  if (store.__feedbackDbWaiting) return Promise.reject(new DatabaseStillStarting());
   return processHandle().then((h) => h.asyncCommit);
 }
 

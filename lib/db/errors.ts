@@ -65,6 +65,8 @@ export async function retryingConflicts<T>(
 const UNREACHABLE_STATES = /^(08...|57P0[123]|53300)$/;
 // What postgres.js and Node's sockets say when no connection could be made or one was lost.
 const UNREACHABLE_CODES = new Set([
+  // This process's own: a server that started with its database away and is still waiting for it.
+  "DATABASE_STARTING",
   "CONNECTION_CLOSED",
   "CONNECTION_ENDED",
   "CONNECTION_DESTROYED",
