@@ -87,3 +87,38 @@ describe("the systemd units in docs/deploy.md", () => {
     for (const line of execStarts) expect(line).toContain("--hostname 127.0.0.1");
   });
 });
+
+describe("deploy/compose.yaml's secrets", () => {
+  const text = read("deploy/compose.yaml");
+  const compose = parse(text, { merge: true }) as {
+    services: Record<
+      string,
+      { env_file?: string; environment?: Record<string, string>; networks?: string[]; ports?: string[] }
+    >;
+  };
+  const { services } = compose;
+
+  it("writes no secret in the file, and gives each process only its own file", () => {
+    expect(text).not.toMatch(
+      /POSTGRES_PASSWORD:|postgres:\/\/[^@\s]+:[^@\s]+@|PRIVATE_KEY=0x|SECRET(_KEY)?:/,
+    );
+    expect(services.db!.env_file).toBe("db.env");
+    expect(services.facilitator!.env_file).toBe("facilitator.env");
+    for (const name of ["web1", "web2", "worker"]) expect(services[name]!.env_file, name).toBe("service.env");
+    expect(services.nginx!.env_file).toBeUndefined();
+  });
+
+  it("keeps the facilitator off nginx's and the database's network, and publishes nginx alone", () => {
+    const reach = (name: string) => new Set(services[name]!.networks ?? []);
+    const shared = (a: string, b: string) => [...reach(a)].filter((n) => reach(b).has(n));
+    expect(shared("facilitator", "nginx")).toEqual([]);
+    expect(shared("facilitator", "db")).toEqual([]);
+    for (const name of ["web1", "web2", "worker"])
+      expect(shared("facilitator", name).length, name).toBeGreaterThan(0);
+    expect(
+      Object.entries(services)
+        .filter(([, s]) => s.ports?.length)
+        .map(([n]) => n),
+    ).toEqual(["nginx"]);
+  });
+});
