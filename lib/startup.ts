@@ -59,33 +59,38 @@ async function waitForDatabase(
 export async function startServer(): Promise<void> {
   checkConfiguration();
   installPeerAddressHook();
+  // From the start, so a stop that comes while the database is opening still closes it cleanly.
+  const stop = installGracefulStop();
   // Next.js holds every request until this returns. The usual start opens the database here; one whose
   // database is away returns at once instead, so /healthz answers from the process alone and every call
   // that needs the database gets a quick 503 with Retry-After, while the wait goes on (and exits when it
   // runs out, as before).
   const first = await firstAttempt();
-  if (first === "open") return afterOpen();
+  if (first === "open") return afterOpen(stop);
   setDatabaseWaiting(true);
   console.error("[startup] the database cannot be reached yet: serving /healthz, refusing the rest with 503");
   void openDatabaseOrExit().then(() => {
     setDatabaseWaiting(false);
-    return afterOpen();
+    return afterOpen(stop);
   });
 }
 
-/** What runs once the database is open: this instance's record, the background work, a graceful stop. */
-async function afterOpen(): Promise<void> {
+/** What runs once the database is open: this instance's record and the background work, each let go by a stop. */
+async function afterOpen(stop: ReturnType<typeof installGracefulStop>): Promise<void> {
   const leave = await announceInstance("web");
   const work = env().BACKGROUND_WORK ? startBackgroundWork({ keepAlive: false }) : undefined;
-  installGracefulStop({ leave, ...(work ? { work } : {}) });
+  stop.attach({ leave, ...(work ? { work } : {}) });
 }
 
 /**
- * One bounded try at the database: "open", or "away" when it cannot be reached now (any other failure, a
- * migration that fails or a refused login, exits as before).
+ * One bounded try at PostgreSQL: "open", or "away" when it cannot be reached now (any other failure, a
+ * migration that fails or a refused login, exits as before). The embedded database is this process's own and
+ * is never away: its try is not bounded, however long a busy machine takes to open and migrate it.
  */
 async function firstAttempt(): Promise<"open" | "away"> {
-  const bound = new Promise<"away">((resolve) => setTimeout(() => resolve("away"), FIRST_ATTEMPT_MS).unref());
+  const bound = env().DATABASE_URL
+    ? new Promise<"away">((resolve) => setTimeout(() => resolve("away"), FIRST_ATTEMPT_MS).unref())
+    : new Promise<never>(() => {});
   try {
     return await Promise.race([openProcessDb().then(() => "open" as const), bound]);
   } catch (error) {

@@ -17,13 +17,22 @@ const bounded = <T>(p: Promise<T>, ms: number) =>
  * records, stop the background work after its rows in hand, and close the database, so the embedded one is
  * shut down cleanly (no postmaster.pid left for the offline tools to refuse) and no check counts this process
  * as live. Each step is bounded: a stop never hangs.
+ *
+ * Installed when the server starts, before its database is open: a stop that comes while the database is still
+ * opening (or away) closes it all the same once it opens. The instance record and the background work, which
+ * exist only once the database is open, are handed over by `attach`; one attached after the stop began is
+ * let go at once.
  */
-export function installGracefulStop(parts: Parts): void {
+export function installGracefulStop(): { attach: (parts: Parts) => void } {
+  let parts: Parts | undefined;
   let closing: Promise<void> | undefined;
+  const letGo = async (p: Parts) => {
+    await bounded(p.leave(), STOP_MS.close).catch(() => {});
+    if (p.work) await p.work.stop(STOP_MS.work).catch(() => {});
+  };
   const close = () => {
     closing ??= (async () => {
-      await bounded(parts.leave(), STOP_MS.close).catch(() => {});
-      if (parts.work) await parts.work.stop(STOP_MS.work).catch(() => {});
+      if (parts) await letGo(parts);
       await bounded(closeDb(), STOP_MS.close).catch((error: unknown) => {
         console.error(`[stop] closing the database failed: ${describeError(error)}`);
       });
@@ -39,4 +48,10 @@ export function installGracefulStop(parts: Parts): void {
   };
   process.once("SIGTERM", onSignal);
   process.once("SIGINT", onSignal);
+  return {
+    attach: (attached) => {
+      parts = attached;
+      if (closing) void letGo(attached);
+    },
+  };
 }
