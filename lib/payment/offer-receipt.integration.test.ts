@@ -119,6 +119,15 @@ describe("x402 offers and receipts", () => {
     expect(extractReceiptFromResponse(resent)).toBeDefined();
   });
 
+  it("two unpaid 402s of a route in a row carry the one signed offer, which still verifies", async () => {
+    const body = () => ({ namespace, type: "bug", title: distinctTitle("Offered"), description: "Asked without paying." });
+    const first = await offerOf("/api/namespace/feedback", body());
+    const second = await offerOf("/api/namespace/feedback", body());
+    // Signed once for every caller within a sixth of its validity; a 402 then costs no signature.
+    expect(second.signedOffer).toEqual(first.signedOffer);
+    expect(second.validUntil - Date.now() / 1000).toBeGreaterThan(45);
+  });
+
   it("follow-up and a rewarded resolve: each receipt names the item", async () => {
     const filed = await agent.fetch(
       `${APP}/api/namespace/feedback`,

@@ -3,7 +3,7 @@ import { getDb } from "../../lib/db/client";
 import { submitFeedback } from "../../lib/domain/feedback/submit-feedback";
 import { commitPaid } from "../../lib/payment/commit-paid";
 import { claimPayment } from "../../lib/payment/ledger";
-import { signedOfferExtension } from "../../lib/payment/offer-receipt";
+import { forgetSignedOffers, signedOfferExtension } from "../../lib/payment/offer-receipt";
 import { x402Protocol } from "../../lib/payment/x402";
 import { submitFeedbackSchema } from "../../lib/schemas/feedback";
 import type { DevnetInfo } from "../devnet/start-devnet";
@@ -65,15 +65,17 @@ export async function phases(info: DevnetInfo) {
 }
 
 /**
- * What a 402 costs to make: the whole x402 challenge as the routes build it, and within it the offer's
- * signature (the offer-receipt extension, where OFFER_RECEIPT_PRIVATE_KEY is set, as on the devnet), one
- * after another so neither waits on the other.
+ * What a 402 costs to make: the whole x402 challenge as the routes build it, with the signed offer kept (as
+ * served) and, the anchor, with it signed for every 402 (as before offers were kept); and the offer's
+ * signature alone (the offer-receipt extension, where OFFER_RECEIPT_PRIVATE_KEY is set, as on the devnet).
+ * One after another, so none waits on another.
  */
 async function challengeCost(charge: ReturnType<typeof feedbackCharge>, required: string) {
   const requirement = JSON.parse(Buffer.from(required, "base64").toString("utf8")).accepts[0];
-  const each = async (n: number, fn: () => Promise<unknown>) => {
+  const each = async (n: number, fn: () => Promise<unknown>, before = () => {}) => {
     const ms: number[] = [];
     for (let i = 0; i < n; i++) {
+      before();
       const t = now();
       await fn();
       ms.push(now() - t);
@@ -81,11 +83,17 @@ async function challengeCost(charge: ReturnType<typeof feedbackCharge>, required
     return summarize(ms);
   };
   const signed = (await signedOfferExtension(charge.resourceUrl, requirement)) !== undefined;
+  const challenge = () => x402Protocol.challenge(charge);
   return {
     offerSigned: signed,
-    challengeMs: await each(config.phasesRequests, () => x402Protocol.challenge(charge)),
+    challengeMs: await each(config.phasesRequests, challenge),
+    challengeSignedEachMs: signed ? await each(config.phasesRequests, challenge, forgetSignedOffers) : null,
     offerSignatureMs: signed
-      ? await each(config.phasesRequests, () => signedOfferExtension(charge.resourceUrl, requirement))
+      ? await each(
+          config.phasesRequests,
+          () => signedOfferExtension(charge.resourceUrl, requirement),
+          forgetSignedOffers,
+        )
       : null,
   };
 }
