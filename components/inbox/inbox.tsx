@@ -34,6 +34,18 @@ export function Inbox({ namespace }: { namespace: string }) {
   const selection = useSelection(order);
   useListKeys(items, selectedId, (id) => update({ item: id }), selection.toggle);
   const picked = items.filter((i) => selection.picked.has(i.id));
+  // The bulk bar leaves with its buttons: focus, lost with them, goes to the first report it held (still
+  // listed), or else the list's first row, never back to the page's start.
+  const donePicking = () => {
+    const first = picked[0]?.id;
+    selection.clear();
+    requestAnimationFrame(() => {
+      const now = document.activeElement;
+      if (now && now !== document.body) return;
+      const row = (id: string) => document.querySelector<HTMLElement>(`[data-item-id="${CSS.escape(id)}"]`);
+      ((first ? row(first) : null) ?? document.querySelector<HTMLElement>("[data-item-id]"))?.focus();
+    });
+  };
   // What the signed-in wallet's role lets it do here: a viewer gets no bulk actions, only admins the webhook.
   const can = useRole(namespace).may;
   const [help, setHelp] = useState(false);
@@ -71,8 +83,9 @@ export function Inbox({ namespace }: { namespace: string }) {
         ) : null}
         <span className="ml-auto flex flex-wrap items-center gap-1 text-sm">
           {/* Each link's name says what it does at every size; the words shown before them are for the eye. */}
-          <span aria-hidden="true" className="hidden text-zinc-600 sm:inline">
-            Export this view, every report:
+          <span aria-hidden="true" data-export-label className="text-zinc-600">
+            <span className="sm:hidden">Export:</span>
+            <span className="hidden sm:inline">Export this view, every report:</span>
           </span>
           <a href={exportHref(namespace, filters, "csv")} className={buttonClass("ghost", "sm")} download>
             <span className="sr-only">Export this view as </span>CSV
@@ -116,7 +129,7 @@ export function Inbox({ namespace }: { namespace: string }) {
           }`}
         >
           {picked.length > 0 && can("triage") ? (
-            <BulkBar owner={owner} namespace={namespace} picked={picked} onDone={selection.clear} />
+            <BulkBar owner={owner} namespace={namespace} picked={picked} onDone={donePicking} />
           ) : null}
           <InboxList
             owner={owner}

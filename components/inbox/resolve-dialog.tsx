@@ -74,7 +74,8 @@ export function ResolveDialog({ owner, namespace, item, onClose }: Props) {
     );
   }
 
-  const price = tipped && tipMicro !== null ? `${formatUsdForPeople(tipMicro)} USD` : null;
+  // Nothing is said about paying while the amount cannot be paid.
+  const price = tipped && tipMicro !== null && !tipError ? `${formatUsdForPeople(tipMicro)} USD` : null;
 
   return (
     <Dialog open onClose={onClose} title="Resolve this item">
@@ -87,6 +88,7 @@ export function ResolveDialog({ owner, namespace, item, onClose }: Props) {
           onChange={setMessage}
           rows={4}
           placeholder="Thanks — fixed in today's release."
+          first
         />
         {meToos.length ? (
           <OptionalText
@@ -182,6 +184,8 @@ export function ResolveDialog({ owner, namespace, item, onClose }: Props) {
                 {shortAddress(item.submitterWallet)}. Your wallet asks you to approve exactly this amount.
               </p>
             </>
+          ) : tipError ? (
+            <p className="text-zinc-600">Correct the tip to see what you pay.</p>
           ) : (
             <p className="text-zinc-600">No tip: resolving is free.</p>
           )}
@@ -216,10 +220,12 @@ type TextProps = {
   onChange: (value: string) => void;
   rows: number;
   placeholder: string;
+  /** The field the dialog opens on. */
+  first?: boolean;
 };
 
 /** An optional text of the resolution, with who reads it and its length against the limit. */
-function OptionalText({ label, hint, value, onChange, rows, placeholder }: TextProps) {
+function OptionalText({ label, hint, value, onChange, rows, placeholder, first }: TextProps) {
   const id = useId();
   const length = [...value].length;
   return (
@@ -236,6 +242,7 @@ function OptionalText({ label, hint, value, onChange, rows, placeholder }: TextP
         onChange={(e) => onChange(e.target.value)}
         rows={rows}
         placeholder={placeholder}
+        data-autofocus={first ? "" : undefined}
         aria-describedby={`${id}-who ${id}-count`}
         className="mt-1 w-full rounded-lg border border-zinc-300 px-3 py-2 text-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
       />

@@ -3,8 +3,8 @@ import { XIcon } from "./icons";
 
 /**
  * A modal on the native <dialog>: the browser traps focus, Escape closes it, and the page behind
- * is inert. `onClose` runs however it closes; focus goes back to what opened it, even when the
- * parent unmounts it.
+ * is inert. Focus starts on the control marked `data-autofocus`, if any. `onClose` runs however it closes;
+ * focus goes back to what opened it, even when the parent unmounts it.
  */
 export function Dialog({
   open,
@@ -24,6 +24,8 @@ export function Dialog({
     if (!dialog || !open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
+    // The field to type in first, when the dialog names one; otherwise the browser's choice (its first control).
+    dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
     return () => {
       if (dialog.open) dialog.close();
       // A parent that unmounts an open dialog skips the browser's own return of focus: focus would

@@ -18,6 +18,27 @@ export function WalletMenu() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
+  const accountRef = useRef<HTMLButtonElement>(null);
+  const signedOut = useRef(false);
+
+  // Signed in on this page (here or from a page's own "Connect wallet"): the button that began it is gone
+  // with the dialog, and focus with them; it goes to who is now signed in, not back to the page's start.
+  useEffect(() => {
+    if (isPending) return;
+    if (!session) {
+      signedOut.current = true;
+      return;
+    }
+    if (!signedOut.current) return;
+    signedOut.current = false;
+    const refocus = () => {
+      const now = document.activeElement;
+      if (!now || now === document.body) accountRef.current?.focus();
+    };
+    refocus();
+    // A page's own sign-in prompt may leave a frame later than this menu changes.
+    requestAnimationFrame(refocus);
+  }, [session, isPending]);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -58,6 +79,7 @@ export function WalletMenu() {
   return (
     <div ref={menuRef} className="relative">
       <button
+        ref={accountRef}
         type="button"
         aria-haspopup="true"
         aria-expanded={menuOpen}

@@ -84,7 +84,14 @@ for (const size of Object.keys(SIZES) as SizeName[]) {
       await boxes.nth(5).click({ modifiers: ["Shift"] });
       await expect(bulk(page)).toContainText("4 selected");
       await expect(boxes.nth(3)).toBeChecked();
-      await bulk(page).getByRole("button", { name: "Clear" }).click();
+      await bulk(page).getByRole("button", { name: "Clear" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(bulk(page)).toBeHidden();
+      // The bar left with its buttons: focus goes to the first report it held, not back to the page's start.
+      const firstPicked = await boxes
+        .nth(2)
+        .evaluate((box) => box.closest("li")?.querySelector<HTMLElement>("[data-item-id]")?.dataset.itemId);
+      await expect(page.locator(`[data-item-id="${firstPicked}"]`)).toBeFocused();
     } finally {
       await context.close();
     }
@@ -184,8 +191,55 @@ for (const size of Object.keys(SIZES) as SizeName[]) {
       await page.keyboard.press("r");
       const resolve = page.getByRole("dialog", { name: "Resolve this item" });
       await expect(resolve).toBeVisible();
+      // Typing goes into the message at once: a space neither closes the dialog nor fires a shortcut.
+      const message = resolve.getByRole("textbox", { name: /Message to the submitter/ });
+      await expect(message).toBeFocused();
+      await page.keyboard.type("Fixed in 2.4, thanks j k r");
+      await expect(resolve).toBeVisible();
+      await expect(message).toHaveValue("Fixed in 2.4, thanks j k r");
+      // A tip above the limit: the error, and not a word about paying it.
+      await resolve.getByRole("textbox", { name: /^Tip/ }).fill("2.50");
+      await expect(resolve).toContainText("A tip can be at most 2.00 USD.");
+      await expect(resolve).not.toContainText("You pay");
+      await expect(resolve.getByRole("button", { name: /Pay/ })).toHaveCount(0);
+      await expect(resolve.getByRole("button", { name: "Resolve", exact: true })).toBeDisabled();
+      await resolve.getByRole("textbox", { name: /^Tip/ }).fill("1.50");
+      await expect(resolve).toContainText("You pay");
+      await expect(resolve.getByRole("button", { name: "Pay 1.50 USD and resolve" })).toBeVisible();
       await page.keyboard.press("Escape");
       await expect(resolve).toBeHidden();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test(`at ${size}, quick j and k presses each count, and after Escape they go on from where the list was`, async ({
+    browser,
+  }) => {
+    const { context, page } = await ownerPage(browser, size, `/dashboard/${world.namespace}`);
+    try {
+      const list = page.getByRole("list", { name: "Feedback items" });
+      await expect(rows(page).nth(5)).toBeVisible();
+      const ids = await list
+        .locator("[data-item-id]")
+        .evaluateAll((links) => links.map((link) => (link as HTMLElement).dataset.itemId!));
+      const opened = (i: number) => expect(page).toHaveURL(new RegExp(`[?&]item=${ids[i]}(&|$)`));
+      // Three presses as fast as the keyboard sends them: three rows on, none lost to the URL catching up.
+      await page.keyboard.press("j");
+      await page.keyboard.press("j");
+      await page.keyboard.press("j");
+      await opened(2);
+      await page.keyboard.press("k");
+      await page.keyboard.press("k");
+      await opened(0);
+      await page.keyboard.press("j");
+      await page.keyboard.press("j");
+      await opened(2);
+      await page.keyboard.press("Escape");
+      await expect(page).not.toHaveURL(/[?&]item=/);
+      // After Escape, j goes on from the row it was on, not from the top.
+      await page.keyboard.press("j");
+      await opened(3);
     } finally {
       await context.close();
     }
@@ -425,6 +479,10 @@ for (const size of Object.keys(SIZES) as SizeName[]) {
       for (const format of ["CSV", "JSON"]) {
         await expect(page.getByRole("link", { name: `Export this view as ${format}` })).toBeVisible();
       }
+      // The eye reads what the links do too, at every size: never a bare "CSV" and "JSON".
+      const exportLabel = page.locator("[data-export-label]");
+      await expect(exportLabel).toBeVisible();
+      await expect(exportLabel.locator("span:visible")).toHaveText(/^Export/);
 
       // The resolve dialog's tip presets stay together on one row.
       await page.goto(`${devnet.appUrl}/dashboard/${world.namespace}?item=${world.ids[18]}`);
