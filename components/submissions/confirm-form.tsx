@@ -9,12 +9,13 @@ import type { Submission } from "@/lib/api-client/types";
 type Props = { submitter: string; item: Submission };
 
 /**
- * The submitter's answer to a resolution: "Fixed" confirms it; "Not fixed" asks what still fails and reopens
- * the item for the owner. Free (signed in), once per resolution; an answer already given is shown instead.
+ * The submitter's answer to a resolution: "Fixed" confirms it (with a note for the owner, if it likes: "Fixed,
+ * with a note"); "Not fixed" asks what still fails and reopens the item for the owner. Free (signed in), once
+ * per resolution; an answer already given is shown instead.
  */
 export function ConfirmForm({ submitter, item }: Props) {
   const confirm = useConfirmFix(submitter);
-  const [disputing, setDisputing] = useState(false);
+  const [writing, setWriting] = useState<"fixed" | "not_fixed" | null>(null);
   const [note, setNote] = useState("");
   const noteId = useId();
   const answer = item.confirmation?.current ? item.confirmation : null;
@@ -24,17 +25,19 @@ export function ConfirmForm({ submitter, item }: Props) {
   }
   if (!item.resolved) return null;
 
-  function dispute(event: FormEvent) {
+  function send(event: FormEvent) {
     event.preventDefault();
-    confirm.mutate({ id: item.id, outcome: "not_fixed", note });
+    if (writing) confirm.mutate({ id: item.id, outcome: writing, note });
   }
 
   return (
     <div className="mt-2">
-      {disputing ? (
-        <form onSubmit={dispute} aria-label="Not fixed" className="space-y-2">
+      {writing ? (
+        <form onSubmit={send} aria-label={writing === "fixed" ? "Fixed" : "Not fixed"} className="space-y-2">
           <label htmlFor={noteId} className="block text-xs font-medium text-zinc-700">
-            What still fails? The owner reads this, and the item opens again.
+            {writing === "fixed"
+              ? "Anything the owner should know? (optional) The owner reads this."
+              : "What still fails? The owner reads this, and the item opens again."}
           </label>
           <textarea
             id={noteId}
@@ -42,13 +45,15 @@ export function ConfirmForm({ submitter, item }: Props) {
             onChange={(e) => setNote(e.target.value)}
             maxLength={RESOLVE_MESSAGE_MAX}
             rows={2}
+            // biome-ignore lint/a11y/noAutofocus: the form opens on a press that asks to write this note.
+            autoFocus
             className="w-full rounded-lg border border-zinc-300 bg-white px-2 py-1.5 text-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
           />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" size="sm" busy={confirm.isPending}>
-              Reopen: not fixed
+              {writing === "fixed" ? "Confirm: fixed" : "Reopen: not fixed"}
             </Button>
-            <Button type="button" size="sm" variant="ghost" onClick={() => setDisputing(false)}>
+            <Button type="button" size="sm" variant="ghost" onClick={() => setWriting(null)}>
               Cancel
             </Button>
           </div>
@@ -64,7 +69,10 @@ export function ConfirmForm({ submitter, item }: Props) {
           >
             Fixed
           </Button>
-          <Button size="sm" variant="secondary" onClick={() => setDisputing(true)}>
+          <Button size="sm" variant="ghost" onClick={() => setWriting("fixed")}>
+            Fixed, with a note
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => setWriting("not_fixed")}>
             Not fixed
           </Button>
         </div>

@@ -148,6 +148,9 @@ function OwnerNote({ item }: { item: Submission }) {
   const asking = item.status === "needs_info";
   // Once answered, the question is past: the answer is the newest entry of the history below.
   const answered = !asking && item.history.at(-1)?.kind === "follow_up";
+  // A resolution the item has left (reopened, say after "Not fixed") is the past, not the owner's new word.
+  const pastResolution = last.to === "resolved" && !item.resolved;
+  const disputed = pastResolution && item.confirmation?.outcome === "not_fixed";
   return (
     <div
       className={`mt-3 rounded-lg border-l-2 px-3 py-2 text-sm ${
@@ -156,8 +159,16 @@ function OwnerNote({ item }: { item: Submission }) {
       data-testid="owner-note"
     >
       <p className={`text-xs ${asking ? "text-amber-900" : "text-zinc-600"}`}>
-        {asking ? "The owner asks" : answered ? "The owner asked (you answered)" : "The owner says"} ·{" "}
-        <LocalTime iso={last.at} relative />
+        {asking
+          ? "The owner asks"
+          : answered
+            ? "The owner asked (you answered)"
+            : disputed
+              ? "The earlier resolution (you said it did not fix it)"
+              : pastResolution
+                ? "The earlier resolution"
+                : "The owner says"}{" "}
+        · <LocalTime iso={last.at} relative />
       </p>
       <p className="mt-1 break-words whitespace-pre-wrap text-zinc-800">{last.message}</p>
     </div>

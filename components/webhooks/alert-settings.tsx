@@ -42,10 +42,18 @@ export function AlertSettings({
   owner,
   namespace,
   settings,
+  latest,
+  onAct,
+  onUnapplied,
 }: {
   owner: string;
   namespace: string;
   settings: WebhookSettings;
+  /** Whether applying these settings is the page's latest action (its banner shows only then). */
+  latest: boolean;
+  onAct: () => void;
+  /** Told whether a change is on screen and not applied. */
+  onUnapplied: (unapplied: boolean) => void;
 }) {
   const saved = draftOf(settings);
   const [draft, setDraft] = useState(saved);
@@ -54,6 +62,7 @@ export function AlertSettings({
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the stored settings change
   useEffect(() => setDraft(draftOf(settings)), [settings.format, settings.digest, settings.events.join()]);
   const changed = !same(draft, saved);
+  useEffect(() => onUnapplied(changed), [changed, onUnapplied]);
 
   function toggle(event: EventType, on: boolean) {
     const chosen = new Set(draft.events);
@@ -64,6 +73,7 @@ export function AlertSettings({
 
   function submit(e: FormEvent) {
     e.preventDefault();
+    onAct();
     update.mutate(draft);
   }
 
@@ -123,7 +133,9 @@ export function AlertSettings({
         Apply alert settings
       </Button>
       {update.isError ? <Notice tone="error">{explainError(update.error, "save")}</Notice> : null}
-      {update.isSuccess && !changed ? <Notice tone="success">Alert settings applied.</Notice> : null}
+      {update.isSuccess && !changed && latest ? (
+        <Notice tone="success">Alert settings applied.</Notice>
+      ) : null}
     </form>
   );
 }

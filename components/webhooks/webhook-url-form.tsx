@@ -19,11 +19,16 @@ export function WebhookUrlForm({
   namespace,
   url,
   format,
+  latest,
+  onAct,
 }: {
   owner: string;
   namespace: string;
   url: string | null;
   format: WebhookSettings["format"];
+  /** Whether this form's save is the page's latest action (its banner shows only then). */
+  latest: boolean;
+  onAct: () => void;
 }) {
   const [value, setValue] = useState(url ?? "");
   const [typed, setTyped] = useState<string | null>(null);
@@ -41,6 +46,7 @@ export function WebhookUrlForm({
     const wrong = next === "" ? null : checkTypedUrl(next);
     setTyped(wrong);
     if (wrong) return;
+    onAct();
     save.mutate(next === "" ? null : next, { onSuccess: () => setEditing(false) });
   }
 
@@ -108,7 +114,7 @@ export function WebhookUrlForm({
           {save.isError && !problem ? <Notice tone="error">{explainError(save.error, "save")}</Notice> : null}
         </form>
       )}
-      {save.isSuccess && !changed && !typed ? (
+      {save.isSuccess && !changed && !typed && latest ? (
         <Notice tone="success">
           {url ? "Saved. Send a test event below to check that it arrives." : "Removed: no events are sent."}
         </Notice>

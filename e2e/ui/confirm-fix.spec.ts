@@ -40,6 +40,10 @@ for (const size of Object.keys(SIZES) as SizeName[]) {
       await form.getByRole("button", { name: "Reopen: not fixed" }).click();
       await expect(mine.getByText("Open", { exact: true })).toBeVisible();
       await expect(mine).not.toContainText("Did this fix it?");
+      // The resolution it answered reads as the past, never as a new word from the owner.
+      const note = mine.getByTestId("owner-note");
+      await expect(note).toContainText("The earlier resolution (you said it did not fix it)");
+      await expect(note).not.toContainText("The owner says");
       const history = mine.getByRole("list", { name: "History" });
       await mine.getByText(/^History/).click();
       await expect(history).toContainText("says the resolution did not fix it, and reopened the item");
@@ -77,7 +81,12 @@ for (const size of Object.keys(SIZES) as SizeName[]) {
       await asOwner("/api/namespace/resolve", { feedbackId: id, message: "Fixed for Outlook too" });
       await page.reload();
       await expect(mine).toContainText("Fixed for Outlook too");
-      await mine.getByRole("button", { name: "Fixed", exact: true }).click();
+      // Fixed, with a note for the owner, as the API takes it.
+      await mine.getByRole("button", { name: "Fixed, with a note" }).click();
+      const fixed = mine.getByRole("form", { name: "Fixed" });
+      await expect(fixed.getByLabel(/Anything the owner should know/)).toBeFocused();
+      await page.keyboard.type("Works in Outlook 2021 now.");
+      await fixed.getByRole("button", { name: "Confirm: fixed" }).click();
       await expect(mine).toContainText("You confirmed this fixed it.");
       await expect(mine.getByRole("button", { name: "Not fixed" })).toHaveCount(0);
       const { scrollWidth, innerWidth } = await page.evaluate(() => ({
@@ -90,7 +99,20 @@ for (const size of Object.keys(SIZES) as SizeName[]) {
       const record = await (
         await createSignInFetch(OWNER.privateKey).fetch(`${devnet.appUrl}/api/namespace/feedback?id=${id}`)
       ).json();
-      expect(record).toMatchObject({ status: "resolved", confirmation: { outcome: "fixed", current: true } });
+      expect(record).toMatchObject({
+        status: "resolved",
+        confirmation: { outcome: "fixed", current: true, note: "Works in Outlook 2021 now." },
+      });
+      // Both exports carry the reporter's answer: the CSV has the JSON's confirmation, as a column.
+      const csv = await (
+        await createSignInFetch(OWNER.privateKey).fetch(
+          `${devnet.appUrl}/api/namespace/export?namespace=${namespace}&format=csv&status=resolved`,
+        )
+      ).text();
+      const [header, row] = csv.replace(/^\uFEFF/, "").split("\r\n");
+      expect(header!.split(",")).toContain("confirmation");
+      expect(row).toContain('""outcome"":""fixed""');
+      expect(row).toContain('""current"":true');
     } finally {
       await context.close();
     }

@@ -52,6 +52,7 @@ test("an owner sets a webhook in the dashboard, sees signed deliveries arrive, r
     // A test event reaches the receiver, signed with that secret, and the log shows it delivered.
     await page.getByRole("button", { name: "Send test event" }).click();
     await expect(page.getByText("Test event queued")).toBeVisible();
+    await expect(page.getByText("Saved. Send a test event")).toHaveCount(0);
     const log = page.getByRole("table");
     const testRow = log.getByRole("row").filter({ hasText: "webhook.test" });
     await expect(testRow).toContainText("delivered");
@@ -93,9 +94,17 @@ test("an owner sets a webhook in the dashboard, sees signed deliveries arrive, r
     // Alerts: the same events as a Slack message (not signed: Slack cannot check it), and a delivery
     // sent again from the log, in the format chosen now.
     await page.getByLabel("Message format").selectOption("slack");
+    // A change on screen and not applied: a test would go out as saved, so it waits for the change.
+    await expect(page.getByRole("button", { name: "Send test event" })).toBeDisabled();
+    await expect(page.getByText("Apply or undo your alert changes first")).toBeVisible();
     await page.getByRole("button", { name: "Apply alert settings" }).click();
     await expect(page.getByText("Alert settings applied.")).toBeVisible();
+    // Only the latest action's banner shows: the earlier test's is gone.
+    await expect(page.getByText("Test event queued")).toHaveCount(0);
     await page.getByRole("button", { name: "Send test event" }).click();
+    await expect(page.getByText("Test event queued")).toBeVisible();
+    await expect(page.getByText("Alert settings applied.")).toHaveCount(0);
+    await expect(page.getByText("Saved. Send a test event")).toHaveCount(0);
     await expect.poll(() => receiver.received.length).toBe(4);
     const slack = receiver.received[3]!;
     expect(JSON.parse(slack.body)).toMatchObject({ text: expect.any(String) });

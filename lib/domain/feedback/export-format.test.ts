@@ -1,5 +1,17 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { CSV_COLUMNS, CSV_HEADER, csvCell, csvLine } from "./export-format";
+import type { presentFields, presentGrouping } from "./present";
+
+describe("the CSV export's columns", () => {
+  it("are the JSON export's fields, every one and no other", () => {
+    type Exported =
+      | keyof ReturnType<typeof presentFields>
+      | keyof ReturnType<typeof presentGrouping>
+      | "context";
+    expectTypeOf<(typeof CSV_COLUMNS)[number]>().toEqualTypeOf<Exported>();
+    expect(new Set(CSV_COLUMNS).size).toBe(CSV_COLUMNS.length);
+  });
+});
 
 describe("CSV export cells", () => {
   it("quotes what would break a row and doubles quotes", () => {

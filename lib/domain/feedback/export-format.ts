@@ -1,4 +1,4 @@
-/** The columns of a CSV export, in order: the record's fields, its status, then its group. */
+/** The columns of a CSV export, in order: the record's fields, its status, then its group; the JSON export's fields. */
 export const CSV_COLUMNS = [
   "id",
   "namespace",
@@ -14,6 +14,7 @@ export const CSV_COLUMNS = [
   "actual",
   "context",
   "metadata",
+  "targets",
   "submitterWallet",
   "submitterDid",
   "verified",
@@ -23,6 +24,7 @@ export const CSV_COLUMNS = [
   "resolveMessage",
   "rewardAmount",
   "rewardTxHash",
+  "confirmation",
   "groupId",
   "groupKind",
   "reportCount",
