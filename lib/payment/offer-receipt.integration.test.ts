@@ -120,7 +120,12 @@ describe("x402 offers and receipts", () => {
   });
 
   it("two unpaid 402s of a route in a row carry the one signed offer, which still verifies", async () => {
-    const body = () => ({ namespace, type: "bug", title: distinctTitle("Offered"), description: "Asked without paying." });
+    const body = () => ({
+      namespace,
+      type: "bug",
+      title: distinctTitle("Offered"),
+      description: "Asked without paying.",
+    });
     const first = await offerOf("/api/namespace/feedback", body());
     const second = await offerOf("/api/namespace/feedback", body());
     // Signed once for every caller within a sixth of its validity; a 402 then costs no signature.
