@@ -162,7 +162,7 @@ export async function findTransferWithMemo(
 
 /** How long the last answer to "does the Tempo RPC answer" holds, and how long asking may take. */
 const PROBE = { freshMs: 5_000, timeoutMs: 1_500 };
-const probe = globalThis as unknown as { __tempoProbe?: { at: number; up: Promise<boolean> } };
+const probe = globalThis as unknown as { __feedbackTempoProbe?: { at: number; up: Promise<boolean> } };
 
 /**
  * Whether the Tempo RPC answers now: asked at most once every 5 s per process, bounded to 1.5 s. An MPP
@@ -171,8 +171,9 @@ const probe = globalThis as unknown as { __tempoProbe?: { at: number; up: Promis
  */
 export function tempoAnswers(): Promise<boolean> {
   const now = Date.now();
-  const last = probe.__tempoProbe;
-  if (!last || now - last.at > PROBE.freshMs) {
+  const last = probe.__feedbackTempoProbe;
+  // A reading from the future is stale too: a clock set back (or a test's moved clock) would keep it forever.
+  if (!last || now - last.at > PROBE.freshMs || now < last.at) {
     const up = withTimeout(
       getBlockNumber(tempoReader(), { cacheTime: 0 }),
       PROBE.timeoutMs,
@@ -181,7 +182,7 @@ export function tempoAnswers(): Promise<boolean> {
       () => true,
       () => false,
     );
-    probe.__tempoProbe = { at: now, up };
+    probe.__feedbackTempoProbe = { at: now, up };
     return up;
   }
   return last.up;
