@@ -19,6 +19,11 @@ export type LabelledPair = {
   b: PairReport;
   same: boolean;
   note: string;
+  /**
+   * Written as two people report one area in their own words ("basket" / "cart", "closes unexpectedly" /
+   * "crashes"), duplicates and near misses alike: the bench reports the suggestion on these apart.
+   */
+  paraphrased?: boolean;
 };
 
 /** The labelled set (alike-pairs.json): true duplicates and near misses, realistic reports of several products. */

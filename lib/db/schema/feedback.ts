@@ -100,12 +100,13 @@ export const feedback = pgTable(
     /**
      * What the duplicate suggestion compares (lib/domain/feedback/alike.ts), kept by the database so a
      * grouping reads it instead of computing it per candidate: the title's specifics and the stemmed words of
-     * title and description. feedback_title_specifics is defined by migration 0018.
+     * title and description, common synonyms made one (feedback_alike_words, migration 0028).
+     * feedback_title_specifics is defined by migration 0018.
      */
     alikeSpecifics: text("alike_specifics").array().generatedAlwaysAs(sql`feedback_title_specifics("title")`),
     alikeWords: text("alike_words")
       .array()
-      .generatedAlwaysAs(sql`tsvector_to_array(to_tsvector('english', "title" || ' ' || "description"))`),
+      .generatedAlwaysAs(sql`feedback_alike_words("title" || ' ' || "description")`),
   },
   (t) => [
     check(

@@ -6,13 +6,15 @@ import { contrastWords } from "./contrasts";
  * (groups.ts). Measured on the labelled pairs of testing/alike-pairs.json (`npm run bench`, section alike),
  * tuned for precision: a wrong suggestion puts a distinct bug into a group and raises it in "Most reports".
  *
- * A and B are the stemmed words of each report's title and description (stop words out), T the stems both
- * titles use. Alike when nothing below tells them apart and one of these holds:
+ * A and B are the stemmed words of each report's title and description (stop words out, common synonyms made one
+ * word: feedback_alike_words, migration 0028), T the stems both titles use. Alike when nothing below tells them
+ * apart and one of these holds:
  * - the same title (case, spacing and punctuation aside) that says enough: at least SAME_TITLE_WORDS stems.
  *   A shorter one ("Login problem", "App crashes") says too little: the descriptions decide, as for any pair;
  * - a near copy: |A ∩ B| / |A ∪ B| ≥ NEAR_COPY;
  * - the same details: with T set aside (the thing both titles name, which near misses share too), they still
- *   share DETAIL_WORDS words and DETAIL_SHARE of the rest.
+ *   share DETAIL_WORDS words and DETAIL_SHARE of the shorter report's rest: a terse report whose few words a
+ *   long one all repeats is as alike as two of one length.
  * The last two need titles with a stem in common (T not empty): two reports titled apart that share a body are
  * two issues sent with one template ("Environment: … Steps: …"), not one issue.
  * Told apart, whatever else they share: another type, different hosts, different versions named, and, unless
@@ -26,8 +28,8 @@ export const SAME_TITLE_WORDS = 4;
 export const NEAR_COPY = 0.6;
 /** Words two reports must share beyond those both titles use... */
 export const DETAIL_WORDS = 4;
-/** ...and the share of their remaining words those are (Jaccard). */
-export const DETAIL_SHARE = 0.2;
+/** ...and the share of the shorter report's remaining words those are (overlap, not Jaccard: length aside). */
+export const DETAIL_SHARE = 0.4;
 /** The first cut: fewer words in common than this and only the same title can make two reports alike. */
 export const FIRST_CUT_WORDS = 3;
 
@@ -35,8 +37,8 @@ export const FIRST_CUT_WORDS = 3;
 export const plainTitle = (title: SQL) =>
   sql`trim(regexp_replace(lower(${title}), '[^[:alnum:]]+', ' ', 'g'))`;
 
-/** A title's stems, as the stored words are made (alike_words). */
-export const titleWords = (title: SQL) => sql`tsvector_to_array(to_tsvector('english', ${title}))`;
+/** A title's words, made as the stored words are (alike_words): stems, synonyms made one. */
+export const titleWords = (title: SQL) => sql`feedback_alike_words(${title})`;
 
 /**
  * Each title names something the other does not ("returns 500" / "returns 502", "on Safari" / "on

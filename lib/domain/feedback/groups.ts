@@ -101,7 +101,8 @@ const groupStatement = preparedSql<{
         -- The first cut, from the stored columns: a few words in common (counted by deleting the new report's
         -- words from the other's, in one call) and titles naming nothing the other does not; or the same
         -- title (punctuation aside), which only a report holding every stem of the new title can have.
-        select k.head, k.id, k.title, k.shared, k.same_title, k.size + cardinality(i.words) - k.shared as together
+        select k.head, k.id, k.title, k.shared, k.same_title, k.size + cardinality(i.words) - k.shared as together,
+          least(k.size, cardinality(i.words)) as shorter
         from (
           select r.head, r.id, r.title, r.alike_specifics, cardinality(r.alike_words) as size,
             cardinality(r.alike_words) - length(ts_delete(array_to_tsvector(r.alike_words), i.words)) as shared,
@@ -111,10 +112,11 @@ const groupStatement = preparedSql<{
         where k.same_title
           or not ${specificsConflict(sql`k.alike_specifics`, sql`i.specifics`)} and k.shared >= ${literal(FIRST_CUT_WORDS)}
       ), measured as materialized (
-        -- The rest is computed for these few only: the stems both titles use, and what tells them apart.
-        select s.head, s.id, s.shared, s.same_title, s.together,
+        -- The rest is computed for these few only: the words both titles use, and what tells them apart.
+        select s.head, s.id, s.shared, s.same_title, s.together, s.shorter,
           length(t.words) - length(ts_delete(t.words, i.title_words)) as in_titles
-        from scored s cross join item i cross join lateral (select to_tsvector('english', s.title) as words) t
+        from scored s cross join item i
+        cross join lateral (select array_to_tsvector(${titleWords(sql`s.title`)}) as words) t
       ), alike as materialized (
         -- The rule (alike.ts): told apart by nothing, and the same title, a near copy or the same details.
         select m.head, m.id, h.created_at, h.pending,
@@ -123,7 +125,7 @@ const groupStatement = preparedSql<{
         where (m.same_title and cardinality(i.title_words) >= ${literal(SAME_TITLE_WORDS)}
             or m.in_titles > 0 and (m.shared >= ${literal(NEAR_COPY)} * m.together
               or m.shared - m.in_titles >= ${literal(DETAIL_WORDS)}
-                and m.shared - m.in_titles >= ${literal(DETAIL_SHARE)} * (m.together - m.in_titles)))
+                and m.shared - m.in_titles >= ${literal(DETAIL_SHARE)} * (m.shorter - m.in_titles)))
           and not ${hostsConflict(sql`f.targets`, sql`i.targets`)}
           and not ${versionsConflict(versionsOf(sql`f.title || ' ' || f.description`), sql`i.versions`)}
           and (m.same_title or not ${contrastConflict(sql`f.title`, sql`i.title`)})
