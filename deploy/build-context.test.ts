@@ -30,7 +30,7 @@ function buildContext(root: string): string[] {
 
 /** A path that must never reach an image: environment files, keys, data, the host's installs and builds. */
 const SECRET =
-  /(^|\/)\.env(\.(?!example$)[^/]*)?$|\.(pem|key|dump|tgz)$|(^|\/)(\.npmrc|\.pgpass|\.envrc|id_ed25519|id_rsa)$|^[^/]*\.sql$|^(\.data|\.devnet|backups|node_modules|\.next|\.git)\//;
+  /(^|\/)\.env(\.(?!example$)[^/]*)?$|\.(pem|key|dump|tgz)$|(^|\/)(\.npmrc|\.pgpass|\.envrc|id_ed25519|id_rsa)$|^[^/]*\.sql$|^(\.data|\.devnet|backups|node_modules|\.next|dist|\.git)\//;
 
 // Every file an operator may have beside the checkout when building: the secrets deploy.md has them fill,
 // what `npm run dev`, `npm run devnet` and a backup leave, and the host's own installs and builds.
@@ -47,6 +47,7 @@ const LEFT_BY_AN_OPERATOR = [
   "backups/feedback-2026-11-28.tar.gz",
   "node_modules/next/package.json",
   ".next/BUILD_ID",
+  "dist/worker.mjs",
   ".git/config",
   "keys/payout.pem",
   // What the docs have an operator make, or a shell leaves, beside the checkout.
