@@ -1,18 +1,26 @@
 import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { explainError } from "@/lib/api-client/explain";
-import { useChangeStatus, useMerge } from "@/lib/api-client/hooks/use-triage";
+import { useChangeStatus } from "@/lib/api-client/hooks/use-triage";
 import type { FeedbackStatus, InboxItem } from "@/lib/api-client/types";
 import { LabelEditor } from "./labels";
+import { MergeDialog, type MergeDone } from "./merge-dialog";
 import { StatusSelect } from "./status-select";
 
-type Props = { owner: string; namespace: string; picked: InboxItem[]; onDone: () => void };
+type Props = {
+  owner: string;
+  namespace: string;
+  picked: InboxItem[];
+  onDone: () => void;
+  /** A merge went through: the inbox offers to undo it. */
+  onMerged: (done: MergeDone) => void;
+};
 
-/** Acts on every picked row at once: one status for all, or one group of duplicates for all. */
-export function BulkBar({ owner, namespace, picked, onDone }: Props) {
+/** Acts on every picked row at once: one status for all, or one group of duplicates for all (asked first). */
+export function BulkBar({ owner, namespace, picked, onDone, onMerged }: Props) {
   const [status, setStatus] = useState<FeedbackStatus>("acknowledged");
   const change = useChangeStatus(owner, namespace);
-  const merge = useMerge(owner, namespace);
+  const [merging, setMerging] = useState(false);
   const statusId = useId();
   const questionId = useId();
   const errorId = useId();
@@ -22,11 +30,7 @@ export function BulkBar({ owner, namespace, picked, onDone }: Props) {
   const [unasked, setUnasked] = useState(false);
   const asks = status === "needs_info";
   const ids = picked.map((i) => i.id);
-  // The group with the most reports keeps its head; on a tie, the oldest report.
-  const into = [...picked].sort(
-    (a, b) => b.reportCount - a.reportCount || a.createdAt.localeCompare(b.createdAt),
-  )[0];
-  const error = change.error ?? merge.error;
+  const error = change.error;
 
   return (
     <section
@@ -82,17 +86,23 @@ export function BulkBar({ owner, namespace, picked, onDone }: Props) {
       >
         Set status
       </Button>
-      {picked.length > 1 && into ? (
-        <Button
-          size="sm"
-          variant="secondary"
-          busy={merge.isPending}
-          onClick={() =>
-            merge.mutate({ into: into.id, ids: ids.filter((id) => id !== into.id) }, { onSuccess: onDone })
-          }
-        >
-          Merge as duplicates
+      {picked.length > 1 ? (
+        <Button size="sm" variant="secondary" onClick={() => setMerging(true)}>
+          Merge as duplicates…
         </Button>
+      ) : null}
+      {merging ? (
+        <MergeDialog
+          owner={owner}
+          namespace={namespace}
+          picked={picked}
+          onClose={() => setMerging(false)}
+          onMerged={(done) => {
+            setMerging(false);
+            onMerged(done);
+            onDone();
+          }}
+        />
       ) : null}
       <LabelEditor owner={owner} namespace={namespace} ids={ids} compact />
       <Button size="sm" variant="ghost" onClick={onDone} className="ml-auto">

@@ -5,6 +5,7 @@ import { FEEDBACK_STATUSES } from "@/lib/api-client/inbox-filters";
 import type { FeedbackCounts, InboxFilters } from "@/lib/api-client/types";
 import { SEVERITIES, TYPE_LABELS, TYPES } from "./constants";
 import { LabelPicker } from "./label-picker";
+import { isNarrowed } from "./view-counts";
 
 type Props = {
   filters: InboxFilters;
@@ -56,6 +57,7 @@ export function InboxFilterBar({ filters, counts, onChange }: Props) {
   const active = [filters.severity, filters.stage, filters.answer, filters.sort, filters.label].filter(
     Boolean,
   ).length;
+  const narrowed = isNarrowed(filters);
 
   // The search the URL has, or the one this box last sent and the URL has yet to show; and the search
   // waiting for the person to pause typing.
@@ -107,7 +109,8 @@ export function InboxFilterBar({ filters, counts, onChange }: Props) {
       <fieldset className="flex min-w-0 flex-wrap items-center gap-0.5 sm:gap-1">
         <legend className="sr-only">Type</legend>
         {[undefined, ...TYPES].map((type) => {
-          const n = tally(counts, filters.status, type);
+          // Under a search or another filter the tabs count nothing: the list's end says how many rows match.
+          const n = narrowed ? null : tally(counts, filters.status, type);
           return (
             <button
               key={type ?? "all"}
@@ -115,10 +118,14 @@ export function InboxFilterBar({ filters, counts, onChange }: Props) {
               aria-pressed={filters.type === type}
               onClick={() => onChange({ type: type ?? null, item: null })}
               className={pill(filters.type === type)}
-              title={n ? `${n.groups} in the list, ${n.reports} reports with their duplicates` : undefined}
+              title={
+                n
+                  ? `${n.groups} ${n.groups === 1 ? "row" : "rows"}, ${n.reports} ${n.reports === 1 ? "report" : "reports"} with their duplicates`
+                  : undefined
+              }
             >
               {type ? TYPE_LABELS[type] : "Everything"}
-              <span className="tabular-nums opacity-85">{n?.groups ?? "·"}</span>
+              {narrowed ? null : <span className="tabular-nums opacity-85">{n?.groups ?? "·"}</span>}
             </button>
           );
         })}

@@ -7,6 +7,7 @@ import type { FeedbackCounts, InboxFilters, InboxItem, InboxPage } from "@/lib/a
 import { EmptyInbox } from "./empty-inbox";
 import { InboxRow } from "./inbox-row";
 import { useLoadOnScroll } from "./use-load-on-scroll";
+import { listEnd } from "./view-counts";
 
 type Props = {
   owner: string;
@@ -104,9 +105,7 @@ export function InboxList(props: Props) {
             Load more
           </Button>
         ) : (
-          <p className="text-xs text-zinc-500">
-            {items.length} {items.length === 1 ? "item" : "items"}, duplicates folded · that is all
-          </p>
+          <p className="text-xs text-zinc-500">{listEnd(items, filters)}</p>
         )}
       </div>
       {query.isFetchNextPageError ? (

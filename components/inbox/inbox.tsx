@@ -13,10 +13,13 @@ import { BulkBar } from "./bulk-bar";
 import { InboxFilterBar } from "./inbox-filters";
 import { InboxList } from "./inbox-list";
 import { ItemDetail } from "./item-detail";
+import type { MergeDone } from "./merge-dialog";
+import { MergeNotice } from "./merge-notice";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 import { useInboxUrl } from "./use-inbox-url";
 import { useListKeys } from "./use-list-keys";
 import { useSelection } from "./use-selection";
+import { isNarrowed } from "./view-counts";
 
 /** A namespace's inbox: filters on top, the list on the left, the open item on the right (alone on a phone). */
 export function Inbox({ namespace }: { namespace: string }) {
@@ -49,12 +52,16 @@ export function Inbox({ namespace }: { namespace: string }) {
   // What the signed-in wallet's role lets it do here: a viewer gets no bulk actions, only admins the webhook.
   const can = useRole(namespace).may;
   const [help, setHelp] = useState(false);
+  // The last merge from the bulk bar, offered for undoing until dismissed or another one replaces it.
+  const [merged, setMerged] = useState<MergeDone | null>(null);
   useHelpKey(setHelp);
 
-  // Open reports, as the namespace's card counts them; the list folds duplicates into one row per group,
-  // and says so when that makes fewer rows.
+  // Open reports in the whole namespace, as its card counts them; the list folds duplicates into one row per
+  // group, and says so when that makes fewer rows. In a narrower view (a type, resolved, a search, a filter)
+  // the header says it counts the whole namespace; the tabs and the list's end count the view.
   const openRows = counts.data?.groups.total.open;
   const openReports = counts.data?.total.open;
+  const wholeView = filters.status === "open" && !filters.type && !isNarrowed(filters);
   useEffect(() => {
     document.title = `${openReports ? `(${openReports}) ` : ""}${namespace} · Feedback`;
   }, [namespace, openReports]);
@@ -73,7 +80,8 @@ export function Inbox({ namespace }: { namespace: string }) {
         {openReports !== undefined ? (
           <span className="text-sm text-zinc-600">
             {openReports} open {openReports === 1 ? "report" : "reports"}
-            {openRows !== openReports ? (
+            {wholeView ? null : " in all"}
+            {wholeView && openRows !== openReports ? (
               <span className="hidden sm:inline">
                 {" "}
                 · {openRows} {openRows === 1 ? "row" : "rows"} with duplicates grouped
@@ -129,7 +137,21 @@ export function Inbox({ namespace }: { namespace: string }) {
           }`}
         >
           {picked.length > 0 && can("triage") ? (
-            <BulkBar owner={owner} namespace={namespace} picked={picked} onDone={donePicking} />
+            <BulkBar
+              owner={owner}
+              namespace={namespace}
+              picked={picked}
+              onDone={donePicking}
+              onMerged={setMerged}
+            />
+          ) : null}
+          {merged ? (
+            <MergeNotice
+              owner={owner}
+              namespace={namespace}
+              done={merged}
+              onDismiss={() => setMerged(null)}
+            />
           ) : null}
           <InboxList
             owner={owner}

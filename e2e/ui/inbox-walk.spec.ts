@@ -1,4 +1,5 @@
 import { type BrowserContext, expect as baseExpect, type Page, test } from "@playwright/test";
+import { axeViolations } from "./a11y-checks";
 import { shot } from "./helpers";
 import {
   openAs,
@@ -497,6 +498,126 @@ for (const size of Object.keys(SIZES) as SizeName[]) {
       }
       expect([...presetTops], "the presets share one row").toHaveLength(1);
       await expect(presets.getByRole("button", { name: "2.00 USD tip" })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+// These change the world (a resolve, merges), so they come after every test above, which reads it as seeded.
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const number = async (locator: ReturnType<Page["getByRole"]>) =>
+  Number(((await locator.textContent()) ?? "").replace(/\D+/g, ""));
+const SCENES: Record<SizeName, { resolve: number; merge: [number, number, number] }> = {
+  desktop: { resolve: 24, merge: [19, 20, 21] },
+  phone: { resolve: 25, merge: [22, 23, 26] },
+};
+
+for (const size of Object.keys(SIZES) as SizeName[]) {
+  test(`at ${size}, every count on the inbox page describes the rows shown, after a resolve and under a search`, async ({
+    browser,
+  }) => {
+    const scene = SCENES[size];
+    const { context, page } = await ownerPage(browser, size, `/dashboard/${world.namespace}`);
+    try {
+      const everything = page.getByRole("button", { name: /^Everything/ });
+      const end = page.getByText(/duplicates grouped · that is all$/);
+      await expect(end).toBeVisible();
+      const before = await number(everything);
+      expect(await number(end)).toBe(before);
+
+      // Resolve a report from the Open view: it stays in place, named apart, and every count agrees.
+      await page
+        .getByRole("list", { name: "Feedback items" })
+        .getByRole("link", { name: new RegExp(escaped(REPORTS[scene.resolve]!.title)) })
+        .click();
+      await page.getByRole("article").getByRole("button", { name: "Resolve", exact: true }).click();
+      const resolve = page.getByRole("dialog", { name: "Resolve this item" });
+      await resolve.getByRole("textbox", { name: /Message to the submitter/ }).fill("Fixed, thank you.");
+      await resolve.getByRole("button", { name: "Resolve", exact: true }).click();
+      await expect(resolve).toBeHidden();
+      if (size === "phone") await page.getByRole("article").getByRole("button", { name: "Back" }).click();
+      await expect(everything).toHaveText(new RegExp(`${before - 1}$`));
+      await expect(end).toHaveText(
+        `${before - 1} rows (and 1 resolved since the list loaded), duplicates grouped · that is all`,
+      );
+      if (size === "desktop") {
+        await expect(page.getByText(/open reports/)).toContainText(
+          `${before - 1} rows with duplicates grouped`,
+        );
+      }
+
+      // A search: the tabs count nothing (they would count the whole type), the list's end counts the matches,
+      // and the header says it counts the whole namespace.
+      await page.getByRole("searchbox").fill("export");
+      await expect(page).toHaveURL(/q=export/);
+      await expect(end).toHaveText(/^\d+ rows? match, duplicates grouped · that is all$/);
+      const shown = await page.getByRole("list", { name: "Feedback items" }).getByRole("listitem").count();
+      expect(await number(end)).toBe(shown);
+      await expect(everything).toHaveText("Everything");
+      await expect(page.getByRole("button", { name: /^Bugs/ })).toHaveText("Bugs");
+      await expect(page.getByText(/open reports in all$/)).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test(`at ${size}, "Merge as duplicates" asks which report leads, and one step undoes the whole merge`, async ({
+    browser,
+  }) => {
+    const titles = SCENES[size].merge.map((i) => REPORTS[i]!.title);
+    const { context, page } = await ownerPage(browser, size, `/dashboard/${world.namespace}?status=all`);
+    try {
+      const list = page.getByRole("list", { name: "Feedback items" });
+      const row = (title: string) => list.getByRole("link", { name: new RegExp(escaped(title)) });
+      for (const title of titles) await list.getByRole("checkbox", { name: `Select "${title}"` }).click();
+      await bulk(page).getByRole("button", { name: "Merge as duplicates…" }).click();
+      const dialog = page.getByRole("dialog", { name: "Merge 3 rows as duplicates" });
+      await expect(dialog).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      // Nothing is merged until the owner says so: Escape leaves every row as it was.
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      for (const title of titles) await expect(row(title)).toBeVisible();
+
+      // The owner picks another lead than the one offered, with the arrow keys, and merges with Enter.
+      await bulk(page).getByRole("button", { name: "Merge as duplicates…" }).click();
+      const radios = dialog.getByRole("radio");
+      const indexOf = (locator: typeof radios, title?: string) =>
+        locator.evaluateAll(
+          (all, t) =>
+            all.findIndex((r) =>
+              t ? r.closest("label")?.textContent?.includes(t) : (r as HTMLInputElement).checked,
+            ),
+          title,
+        );
+      const offered = await indexOf(radios);
+      await expect(radios.nth(offered)).toBeFocused();
+      const wanted = await indexOf(radios, titles[2]);
+      if (wanted === offered) {
+        // The offered lead is the one wanted: go round the group and back to it.
+        for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowDown");
+      } else {
+        for (let i = 0; i < (wanted - offered + 3) % 3; i++) await page.keyboard.press("ArrowDown");
+      }
+      await expect(radios.nth(wanted)).toBeChecked();
+      await page.keyboard.press("Enter");
+      await expect(dialog).toBeHidden();
+      const notice = page.getByRole("status").filter({ hasText: "Merged" });
+      await expect(notice).toContainText(`“${titles[2]}” now leads a group of 3 reports`);
+      await expect(row(titles[0]!)).toHaveCount(0);
+      await expect(row(titles[1]!)).toHaveCount(0);
+      await expect(row(titles[2]!)).toContainText("×3");
+      expect(await axeViolations(page)).toEqual([]);
+
+      // One step puts every report back as it was.
+      await notice.getByRole("button", { name: "Undo merge" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Merge undone" })).toBeVisible();
+      for (const title of titles) {
+        await expect(row(title)).toBeVisible();
+        await expect(row(title)).not.toContainText("×");
+      }
     } finally {
       await context.close();
     }

@@ -225,6 +225,8 @@ test("an owner registers, finds an agent's report, resolves it, and the agent se
   await expect(bulk).toContainText("2 selected");
   await shot(page, testInfo, "07c-bulk");
   await bulk.getByRole("button", { name: "Merge as duplicates" }).click();
+  // It asks first, offering the row with the most reports as the lead.
+  await page.getByRole("dialog").getByRole("button", { name: "Merge under the lead" }).click();
   await expect(exportRow).toContainText("×3");
   await expect(other).toHaveCount(0);
   await expect(bulk).toBeHidden();

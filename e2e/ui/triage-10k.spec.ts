@@ -86,6 +86,8 @@ test("an owner triages a 10,000-item inbox with duplicates, from group to tip to
   const bulk = page.getByRole("region", { name: "Selected items" });
   await expect(bulk).toContainText("2 selected");
   await bulk.getByRole("button", { name: "Merge as duplicates" }).click();
+  // It asks first, offering the row with the most reports as the lead.
+  await page.getByRole("dialog").getByRole("button", { name: "Merge under the lead" }).click();
   await expect(head).toContainText("×5");
   await expect(rows.filter({ hasText: "Report 1:" })).toHaveCount(0);
   await expect(group.getByRole("listitem")).toHaveCount(4);

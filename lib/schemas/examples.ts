@@ -158,7 +158,13 @@ export const EXAMPLES = {
   },
   merge: {
     request: { namespace: "acme-app", into: ID, feedbackIds: ["fb_Hq7Yb2Wc0Xv9Zr4Ls1Mn3P"] },
-    response: { namespace: "acme-app", groupId: ID, reportCount: 2, merged: ["fb_Hq7Yb2Wc0Xv9Zr4Ls1Mn3P"] },
+    response: {
+      namespace: "acme-app",
+      groupId: ID,
+      reportCount: 2,
+      merged: ["fb_Hq7Yb2Wc0Xv9Zr4Ls1Mn3P"],
+      moved: [{ id: "fb_Hq7Yb2Wc0Xv9Zr4Ls1Mn3P", from: null }],
+    },
   },
   labels: {
     request: { namespace: "acme-app", feedbackIds: [ID], add: ["checkout", "safari"], remove: [] },

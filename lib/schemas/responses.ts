@@ -261,6 +261,19 @@ export const mergeResponseSchema = z.strictObject({
   groupId: z.string().meta({ description: "The head of the group the reports joined" }),
   reportCount: z.number().int().min(1),
   merged: z.array(z.string()),
+  moved: z
+    .array(
+      z.strictObject({
+        id: z.string(),
+        from: nullableString.meta({
+          description: "The head of the group it was in; null when it headed its own",
+        }),
+      }),
+    )
+    .meta({
+      description:
+        "Every report whose group changed (the named ones and the members they brought), with where it was: what undoing the merge puts back",
+    }),
 });
 
 /** 200 of POST /api/namespace/feedback/labels: each changed item with its labels now. */

@@ -1,5 +1,6 @@
 import { api } from "../http";
 import { inboxListParams } from "../inbox-filters";
+import type { Moved } from "../merge-undo";
 import type {
   ChangeStatusResult,
   FeedbackCounts,
@@ -59,8 +60,10 @@ export function postStatus(input: {
 }
 
 /** Files reports under the group of `into` (duplicates). */
+type MergeResult = { groupId: string; reportCount: number; merged: string[]; moved: Moved[] };
+
 export function postMerge(input: { namespace: string; into: string; feedbackIds: string[] }) {
-  return api<{ groupId: string; reportCount: number; merged: string[] }>("/api/namespace/feedback/merge", {
+  return api<MergeResult>("/api/namespace/feedback/merge", {
     method: "POST",
     body: JSON.stringify(input),
   });

@@ -1,5 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { postLabels, postMerge, postStatus, postUnmerge } from "../fetchers/feedback";
+import { type Moved, undoSteps } from "../merge-undo";
 import { queryKeys } from "../queries";
 import type { FeedbackStatus } from "../types";
 import { rereadAfterWrite } from "./after-write";
@@ -37,6 +38,24 @@ export function useMerge(owner: string, namespace: string) {
     mutationFn: ({ into, ids }: { into: string; ids: string[] }) =>
       postMerge({ namespace, into, feedbackIds: ids }),
     onSuccess: (_, { into, ids }) => void refresh(queryClient, owner, namespace, [into, ...ids]),
+  });
+}
+
+/**
+ * Undoes a merge in one step, from its answer's `moved`: the reports leave the merged group, and those that
+ * were in another group go back under its head (reports the service had only suggested come back merged).
+ */
+export function useUndoMerge(owner: string, namespace: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ moved }: { moved: Moved[]; head: string }) => {
+      const steps = undoSteps(moved);
+      if (steps.unmerge.length > 0) await postUnmerge({ namespace, feedbackIds: steps.unmerge });
+      for (const { into, ids } of steps.merge) await postMerge({ namespace, into, feedbackIds: ids });
+    },
+    // Read again whether or not it finished: a half-done undo shows as it is, and running it again finishes it.
+    onSettled: (_, __, { moved, head }) =>
+      void refresh(queryClient, owner, namespace, [head, ...moved.map((m) => m.id)]),
   });
 }
 

@@ -247,8 +247,26 @@ export async function mergeReports(who: Who, input: MergeInput, db?: DbOrTx) {
         moving.map((id) => found.get(id)!.groupId).filter((g): g is string => g !== null && g !== head),
       ),
     ];
-    if (heads.length > 0) {
-      await tx.update(feedback).set({ groupId: head }).where(inArray(feedback.groupId, heads));
+    // Every report whose group changes, and the head it was under (null: it headed its own), so the owner's
+    // client can put them back as they were.
+    const followers =
+      heads.length > 0
+        ? await tx
+            .select({ id: feedback.id, from: sql<string>`${feedback.groupId}` })
+            .from(feedback)
+            .where(inArray(feedback.groupId, heads))
+            .for("update")
+        : [];
+    if (followers.length > 0) {
+      await tx
+        .update(feedback)
+        .set({ groupId: head })
+        .where(
+          inArray(
+            feedback.id,
+            followers.map((f) => f.id),
+          ),
+        );
     }
     if (moving.length > 0) {
       await tx
@@ -287,6 +305,10 @@ export async function mergeReports(who: Who, input: MergeInput, db?: DbOrTx) {
       groupId: head,
       reportCount: counted?.reportCount ?? 1,
       merged: moving,
+      moved: [
+        ...moving.map((id) => ({ id, from: found.get(id)!.groupId })).filter((m) => m.from !== head),
+        ...followers.filter((f) => !moving.includes(f.id)),
+      ],
     };
   });
 }
