@@ -16,6 +16,7 @@ import type { FollowUpResult, Paid, Submission } from "@/lib/api-client/types";
 import { shortAddress } from "../format";
 import { ItemHistory } from "../inbox/item-history";
 import { AnswerForm } from "./answer-form";
+import { CallbackForm } from "./callback-form";
 import { ConfirmForm } from "./confirm-form";
 
 /** What the signed-in wallet submitted across namespaces, and what became of each item. */
@@ -127,6 +128,7 @@ function SubmissionRow({ item, submitter }: { item: Submission; submitter: strin
           <ConfirmForm submitter={submitter} item={item} />
         </div>
       ) : null}
+      <CallbackForm submitter={submitter} item={item} />
       {item.history.length ? (
         <details className="mt-3 text-sm" open={answered !== null}>
           <summary className="cursor-pointer text-xs font-medium text-zinc-600">

@@ -307,6 +307,7 @@ export const EXAMPLES = {
         {
           ...RESOLVED,
           history: HISTORY,
+          callbackUrl: "https://agent.example/hooks/feedback",
           resolution: {
             message: RESOLVED.resolveMessage,
             resolvedAt: RESOLVED.resolvedAt,

@@ -181,6 +181,10 @@ const listItemSchema = z.strictObject({
 const statusItemSchema = z.strictObject({
   ...listedFields,
   history,
+  callbackUrl: nullableString.meta({
+    description:
+      "Where events about your report are POSTed (PATCH /api/namespace/feedback/callback replaces or removes it); null: none. Only you read it; its secret was shown once, when it was set",
+  }),
   resolution: z
     .strictObject({
       message: nullableString,

@@ -101,7 +101,7 @@ describe("a reporter's callback", () => {
     expect(Object.keys(plain).sort()).toEqual(["createdAt", "id", "namespace", "registered"]);
     const withCallback = await submit(agent.pay, { callbackUrl: hookUrl("plain") });
     expect(withCallback.callbackSecret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
-    // Stored, but never in any read: not the owner's, not its submitter's.
+    // Stored; the secret is in no read, and the URL only in its submitter's own list (its /submissions page).
     const db = await getDb();
     const [row] = await db.select().from(feedback).where(eq(feedback.id, withCallback.id));
     expect(row).toMatchObject({ callbackUrl: hookUrl("plain"), callbackSecret: withCallback.callbackSecret });
@@ -112,8 +112,11 @@ describe("a reporter's callback", () => {
     }
     const inbox = await (await owner.read.fetch(`${APP}/api/namespace/list?namespace=${namespace}`)).text();
     expect(inbox).not.toContain(base);
-    const mine = await (await agent.read.fetch(`${APP}/api/namespace/status`)).text();
-    expect(mine).not.toContain(base);
+    const mine = await (await agent.read.fetch(`${APP}/api/namespace/status`)).json();
+    const listed = mine.feedback.find((i: { id: string }) => i.id === withCallback.id);
+    expect(listed.callbackUrl).toBe(hookUrl("plain"));
+    expect(mine.feedback.find((i: { id: string }) => i.id === plain.id).callbackUrl).toBeNull();
+    expect(JSON.stringify(mine)).not.toContain(withCallback.callbackSecret);
   });
 
   it("refuses a private, loopback-spelled, metadata or non-http URL before any charge, naming callbackUrl", async () => {

@@ -24,3 +24,14 @@ export function postConfirm(input: { id: string; outcome: "fixed" | "not_fixed";
     { method: "POST", body: JSON.stringify(input) },
   );
 }
+
+/**
+ * Sets (a new secret comes with it, shown once in this answer) or removes the callback of one of the wallet's
+ * reports. Free, signed in; the service checks the URL as on submit.
+ */
+export function patchCallback(input: { id: string; callbackUrl: string | null }) {
+  return api<{ id: string; callbackUrl: string | null; callbackSecret?: string }>(
+    "/api/namespace/feedback/callback",
+    { method: "PATCH", body: JSON.stringify(input) },
+  );
+}

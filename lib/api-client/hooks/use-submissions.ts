@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { parseUsd } from "@/lib/money";
 import { useClientConfig } from "../config";
-import { postConfirm, postFollowUp } from "../fetchers/submissions";
+import { patchCallback, postConfirm, postFollowUp } from "../fetchers/submissions";
 import { queryKeys, submissionsQuery } from "../queries";
 import { rereadAfterWrite } from "./after-write";
 import { usePayingFetch } from "./use-paying-fetch";
@@ -38,6 +38,15 @@ export function useConfirmFix(owner: string) {
         outcome: input.outcome,
         ...(input.note.trim() ? { note: input.note.trim() } : {}),
       }),
+    onSuccess: () => rereadAfterWrite(queryClient, [queryKeys.submissions(owner)]),
+  });
+}
+
+/** Sets or removes the callback of one of the wallet's reports; the submissions are read again. */
+export function useSetCallback(owner: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: patchCallback,
     onSuccess: () => rereadAfterWrite(queryClient, [queryKeys.submissions(owner)]),
   });
 }

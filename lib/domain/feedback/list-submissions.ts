@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { type Who, whoOf } from "@/lib/auth/identity";
 import { type DbOrTx, getDb } from "@/lib/db/client";
 import { feedback, namespaces } from "@/lib/db/schema";
@@ -24,6 +24,26 @@ export async function listSubmissions(who: Who, query: StatusQuery, db?: DbOrTx)
     db,
     page.rows.map((r) => r.id),
   );
+  // The callback of each of the wallet's own reports, read for this view alone (page.ts keeps callbacks out of
+  // every shared one): the URL only, never the secret.
+  const callbacks = new Map(
+    page.rows.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: feedback.id, url: feedback.callbackUrl })
+            .from(feedback)
+            .where(
+              and(
+                eq(feedback.submitterWallet, wallet),
+                inArray(
+                  feedback.id,
+                  page.rows.map((r) => r.id),
+                ),
+              ),
+            )
+        ).map((c) => [c.id, c.url]),
+  );
   // Each namespace's owner stands for its whole team in what the reporter reads (present.ts).
   const names = [...new Set(page.rows.map((r) => r.namespace))];
   const owners = new Map(
@@ -40,7 +60,12 @@ export async function listSubmissions(who: Who, query: StatusQuery, db?: DbOrTx)
     submitter: wallet,
     count: page.rows.length,
     feedback: page.rows.map((row) =>
-      presentStatusItem(row, histories.get(row.id) ?? [], owners.get(row.namespace) ?? null),
+      presentStatusItem(
+        row,
+        histories.get(row.id) ?? [],
+        owners.get(row.namespace) ?? null,
+        callbacks.get(row.id) ?? null,
+      ),
     ),
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
   };

@@ -143,15 +143,22 @@ export function presentListItem(row: Row): ListItem {
 }
 
 /**
- * An item in the submitter's status: its own fields, its history, and its resolution once resolved; `owner`
- * is its namespace's owner, named for whoever of the team acted.
+ * An item in the submitter's status: its own fields, its history, its callback URL, and its resolution once
+ * resolved; `owner` is its namespace's owner, named for whoever of the team acted.
  */
-export function presentStatusItem(row: Row, history: History, owner: string | null): StatusItem {
+export function presentStatusItem(
+  row: Row,
+  history: History,
+  owner: string | null,
+  callbackUrl: string | null,
+): StatusItem {
   return {
     ...presentFields(row),
     ...teamHidden(row, owner),
     title: shortTitle(row.title),
     history: historyForSubmitter(history, row, owner),
+    // The reporter's own callback (this is its own list); never its secret, which was shown once.
+    callbackUrl,
     ...(row.resolved
       ? {
           resolution: {
