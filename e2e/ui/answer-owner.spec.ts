@@ -3,8 +3,8 @@ import { formatUsdForPeople } from "../../lib/money";
 import { OPERATIONS } from "../../lib/schemas/operations/catalog";
 import { createSignInFetch } from "../../scripts/clients/siwx-fetch";
 import { payAndPost, shot, submitAsAgent } from "./helpers";
-import { asOwner, OWNER, SIZES, type SizeName, SUBMITTER } from "./walk-world";
-import { devnet, injectWallet } from "./wallet";
+import { asOwner, OWNER, openSubmissions, SIZES, type SizeName, SUBMITTER } from "./walk-world";
+import { devnet } from "./wallet";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 // The price of an answer, as the catalogue declares it (the page reads the same catalogue).
@@ -29,14 +29,8 @@ for (const size of Object.keys(SIZES) as SizeName[]) {
       message: "Which invoice template do you use?",
     });
 
-    const context = await browser.newContext({ viewport: SIZES[size] });
-    const page = await context.newPage();
+    const { context, page, mine } = await openSubmissions(browser, size, namespace);
     try {
-      await injectWallet(page, SUBMITTER.privateKey);
-      await page.goto(`${devnet.appUrl}/submissions`);
-      await page.getByRole("main").getByRole("button", { name: "Connect wallet" }).click();
-      await page.getByRole("dialog").getByRole("button", { name: "Browser wallet" }).click();
-      const mine = page.getByTestId("submission").filter({ hasText: namespace });
       await expect(mine).toContainText("Needs info");
       await expect(mine.getByTestId("owner-note")).toContainText("Which invoice template do you use?");
 

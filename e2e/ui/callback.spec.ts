@@ -2,8 +2,7 @@ import { expect as baseExpect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { axeViolations } from "./a11y-checks";
 import { payAndPost, submitAsAgent } from "./helpers";
-import { asOwner, OWNER, SIZES, type SizeName, SUBMITTER } from "./walk-world";
-import { devnet, injectWallet } from "./wallet";
+import { asOwner, OWNER, openSubmissions, SIZES, type SizeName, SUBMITTER } from "./walk-world";
 import { startReceiver } from "./webhook-receiver";
 
 // The reporter's own page shows where events about each of its reports go, and sets, replaces and removes that
@@ -24,14 +23,8 @@ for (const size of Object.keys(SIZES) as SizeName[]) {
     });
     const first = await startReceiver("/hooks/first");
     const second = await startReceiver("/hooks/second");
-    const context = await browser.newContext({ viewport: SIZES[size] });
-    const page = await context.newPage();
+    const { context, page, mine } = await openSubmissions(browser, size, namespace);
     try {
-      await injectWallet(page, SUBMITTER.privateKey);
-      await page.goto(`${devnet.appUrl}/submissions`);
-      await page.getByRole("main").getByRole("button", { name: "Connect wallet" }).click();
-      await page.getByRole("dialog").getByRole("button", { name: "Browser wallet" }).click();
-      const mine = page.getByTestId("submission").filter({ hasText: namespace });
       const callback = mine.getByRole("region", { name: "Callback" });
       await expect(callback).toContainText("No callback: nothing is sent to you when this report changes.");
 

@@ -1,8 +1,17 @@
 import { expect as baseExpect, test } from "@playwright/test";
 import { createSignInFetch } from "../../scripts/clients/siwx-fetch";
 import { payAndPost, shot, submitAsAgent } from "./helpers";
-import { asOwner, OWNER, openAs, SIZES, type SizeName, SUBMITTER, signInState } from "./walk-world";
-import { devnet, injectWallet } from "./wallet";
+import {
+  asOwner,
+  OWNER,
+  openAs,
+  openSubmissions,
+  SIZES,
+  type SizeName,
+  SUBMITTER,
+  signInState,
+} from "./walk-world";
+import { devnet } from "./wallet";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 
@@ -21,14 +30,8 @@ for (const size of Object.keys(SIZES) as SizeName[]) {
     });
     await asOwner("/api/namespace/resolve", { feedbackId: id, message: "Fixed in 2.4" });
 
-    const context = await browser.newContext({ viewport: SIZES[size] });
-    const page = await context.newPage();
+    const { context, page, mine } = await openSubmissions(browser, size, namespace);
     try {
-      await injectWallet(page, SUBMITTER.privateKey);
-      await page.goto(`${devnet.appUrl}/submissions`);
-      await page.getByRole("main").getByRole("button", { name: "Connect wallet" }).click();
-      await page.getByRole("dialog").getByRole("button", { name: "Browser wallet" }).click();
-      const mine = page.getByTestId("submission").filter({ hasText: namespace });
       await expect(mine).toContainText("Fixed in 2.4");
       await expect(mine).toContainText("Did this fix it?");
 

@@ -521,3 +521,17 @@ export function scrollsSideways(page: Page): Promise<{ scrollWidth: number; inne
     innerWidth: window.innerWidth,
   }));
 }
+
+/**
+ * SUBMITTER's /submissions page at `size`, its browser wallet connected, and its card of the report filed to
+ * `namespace`. The caller closes `context`.
+ */
+export async function openSubmissions(browser: Browser, size: SizeName, namespace: string) {
+  const context = await browser.newContext({ viewport: SIZES[size] });
+  const page = await context.newPage();
+  await injectWallet(page, SUBMITTER.privateKey);
+  await page.goto(`${devnet.appUrl}/submissions`);
+  await page.getByRole("main").getByRole("button", { name: "Connect wallet" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Browser wallet" }).click();
+  return { context, page, mine: page.getByTestId("submission").filter({ hasText: namespace }) };
+}
