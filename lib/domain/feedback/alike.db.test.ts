@@ -16,8 +16,8 @@ describe("what the service calls alike", () => {
     async (db) => {
       const result = await measureAlike(db, ALIKE_PAIRS);
       expect(result.precision).toBeGreaterThanOrEqual(0.95);
-      // The pairs in two people's own words are the hard part: 0.235 of all duplicates when last measured.
-      expect(result.recall).toBeGreaterThanOrEqual(0.22);
+      // The pairs in two people's own words are the hard part: 0.265 of all duplicates when last measured.
+      expect(result.recall).toBeGreaterThanOrEqual(0.25);
       const written = await measureAlike(
         db,
         ALIKE_PAIRS.filter((p) => !p.paraphrased),
@@ -63,6 +63,38 @@ describe("what the service calls alike", () => {
         { a: crash, b: closes, same: true, note: "crash / closes unexpectedly" },
         { a: size, b: nothing, same: true, note: "doesn't respond / nothing happens, basket / cart" },
         { a: crash, b: finish, same: false, note: "a crash at the start, another at the end" },
+      ]);
+      expect(result.wrong).toEqual([]);
+    },
+  );
+
+  rolledBack(
+    "meets one symptom of one thing in other words, and keeps another symptom of it apart",
+    async (db) => {
+      const report = (title: string, description: string) => ({ type: "bug" as const, title, description });
+      const first = report(
+        "Notifications keep coming after I turned them off",
+        "I disabled marketing notifications in the app settings, but I still get them on my phone every day.",
+      );
+      const result = await measureAlike(db, [
+        {
+          a: first,
+          b: report(
+            "Marketing notifications still arrive although turned off",
+            "In settings the marketing notifications toggle is off, yet the app keeps sending them to my phone every day.",
+          ),
+          same: true,
+          note: "keeps coming / still arrive: one symptom",
+        },
+        {
+          a: first,
+          b: report(
+            "Marketing notifications in the wrong language",
+            "The marketing notifications the app sends to my phone every day are in German, though my settings say English.",
+          ),
+          same: false,
+          note: "can't turn off / wrong language: another symptom",
+        },
       ]);
       expect(result.wrong).toEqual([]);
     },

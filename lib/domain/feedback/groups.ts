@@ -17,11 +17,13 @@ import {
   NEAR_COPY,
   plainTitle,
   SAME_TITLE_WORDS,
+  SYMPTOM_WORDS,
   specificsConflict,
   titleWords,
   versionsConflict,
   versionsOf,
 } from "./alike";
+import { objectWords, symptomsOf, symptomVocabulary } from "./alike-symptoms";
 import { newEventId, recordEvents } from "./history";
 import { SEEN_BY_OWNER } from "./known-listing";
 import { lockItems } from "./lock-items";
@@ -63,7 +65,9 @@ const groupStatement = preparedSql<{
       with item as (
         select id, namespace, type, title, created_at, group_id, report_count, targets,
           alike_words as words, alike_specifics as specifics, ${plainTitle(sql`title`)} as plain,
-          ${titleWords(sql`title`)} as title_words, ${versionsOf(sql`title || ' ' || description`)} as versions
+          ${titleWords(sql`title`)} as title_words, ${versionsOf(sql`title || ' ' || description`)} as versions,
+          ${symptomsOf(sql`title || ' ' || description`)} as symptoms,
+          ${objectWords(sql`title`, symptomVocabulary())} as objects, ${symptomVocabulary()} as vocabulary
         from ${feedback} where id = ${param("id")} and grouped_at is null
         for update
       ), heads as materialized (
@@ -118,14 +122,22 @@ const groupStatement = preparedSql<{
         from scored s cross join item i
         cross join lateral (select array_to_tsvector(${titleWords(sql`s.title`)}) as words) t
       ), alike as materialized (
-        -- The rule (alike.ts): told apart by nothing, and the same title, a near copy or the same details.
+        -- The rule (alike.ts): told apart by nothing, and the same title, a near copy, the same details, or the
+        -- same symptom of the same thing said in other words.
         select m.head, m.id, h.created_at, h.pending,
           case when m.same_title then 1 else m.shared::float8 / greatest(1, m.together) end as score
         from measured m join heads h on h.id = m.head join ${feedback} f on f.id = m.id cross join item i
+        cross join lateral (select ${symptomsOf(sql`f.title || ' ' || f.description`)} as symptoms,
+          ${objectWords(sql`f.title`, sql`i.vocabulary`)} as objects) x
         where (m.same_title and cardinality(i.title_words) >= ${literal(SAME_TITLE_WORDS)}
             or m.in_titles > 0 and (m.shared >= ${literal(NEAR_COPY)} * m.together
               or m.shared - m.in_titles >= ${literal(DETAIL_WORDS)}
-                and m.shared - m.in_titles >= ${literal(DETAIL_SHARE)} * (m.shorter - m.in_titles)))
+                and m.shared - m.in_titles >= ${literal(DETAIL_SHARE)} * (m.shorter - m.in_titles)
+              or x.symptoms && i.symptoms and m.shared >= ${literal(SYMPTOM_WORDS)}
+                and x.objects <@ i.words and i.objects <@ f.alike_words
+                and ${plainTitle(sql`f.title`)} <> i.plain))
+          -- Each names a symptom, and none the same: two issues of one thing.
+          and (cardinality(x.symptoms) = 0 or cardinality(i.symptoms) = 0 or x.symptoms && i.symptoms)
           and not ${hostsConflict(sql`f.targets`, sql`i.targets`)}
           and not ${versionsConflict(versionsOf(sql`f.title || ' ' || f.description`), sql`i.versions`)}
           and (m.same_title or not ${contrastConflict(sql`f.title`, sql`i.title`)})
