@@ -25,8 +25,9 @@ export async function measureAlike(db: DbOrTx, pairs: readonly LabelledPair[]) {
       groupedAt: looked ? new Date(ms) : null,
       ...group,
     });
-  let [tp, fp, fn, tn] = [0, 0, 0, 0];
   const wrong: string[] = [];
+  /** Whether each pair's second report was suggested into the first's group, in the pairs' order. */
+  const joinedEach: boolean[] = [];
   for (const [n, pair] of pairs.entries()) {
     const namespace = ref("alike");
     const members = pair.members ?? [];
@@ -35,14 +36,23 @@ export async function measureAlike(db: DbOrTx, pairs: readonly LabelledPair[]) {
       await file(namespace, m, at + n * 2_000 + 1 + i, true, { groupId: a, groupKind: "merged" });
     const b = await file(namespace, pair.b, at + n * 2_000 + 1_000, false);
     const joined = (await groupReport(b, db)) === a;
-    if (joined && pair.same) tp++;
-    else if (joined) fp++;
-    else if (pair.same) fn++;
-    else tn++;
+    joinedEach.push(joined);
     if (joined !== pair.same)
       wrong.push(`${pair.same ? "missed" : "joined"}: ${pair.a.title} / ${pair.b.title}`);
     // Its namespace is its own; nothing else needs it.
     await db.delete(feedback).where(eq(feedback.namespace, namespace));
+  }
+  return { ...scored(pairs, joinedEach), wrong, joinedEach };
+}
+
+/** Precision and recall of the suggestions `joined` (one per pair, in order) against the pairs' labels. */
+export function scored(pairs: readonly LabelledPair[], joined: readonly boolean[]) {
+  let [tp, fp, fn, tn] = [0, 0, 0, 0];
+  for (const [n, pair] of pairs.entries()) {
+    if (joined[n] && pair.same) tp++;
+    else if (joined[n]) fp++;
+    else if (pair.same) fn++;
+    else tn++;
   }
   const suggested = tp + fp;
   return {
@@ -54,6 +64,5 @@ export async function measureAlike(db: DbOrTx, pairs: readonly LabelledPair[]) {
     suggested,
     precision: suggested === 0 ? 1 : tp / suggested,
     recall: tp + fn === 0 ? 1 : tp / (tp + fn),
-    wrong,
   };
 }

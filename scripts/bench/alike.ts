@@ -34,7 +34,7 @@ async function measured(pairs: readonly LabelledPair[]) {
     })
     .catch(() => undefined);
   if (!result) throw new Error("the measurement did not finish");
-  const { wrong: _, ...figures } = result;
+  const { wrong: _, joinedEach: __, ...figures } = result;
   return {
     ...figures,
     positives: figures.truePositives + figures.falseNegatives,

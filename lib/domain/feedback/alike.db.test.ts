@@ -4,7 +4,7 @@ import type { DbOrTx } from "@/lib/db/client";
 import type { feedback } from "@/lib/db/schema";
 import { ALIKE_PAIRS } from "@/testing/alike-pairs";
 import { insertItem, ref } from "@/testing/db-rows";
-import { measureAlike } from "@/testing/measure-alike";
+import { measureAlike, scored } from "@/testing/measure-alike";
 import { rolledBack } from "@/testing/rollback";
 import { groupReport } from "./groups";
 
@@ -21,9 +21,11 @@ describe("what the service calls alike", () => {
       expect(result.precision).toBeGreaterThanOrEqual(0.95);
       // 0.358 of all duplicates when last measured, and 0.208 of those in two people's own words.
       expect(result.recall).toBeGreaterThanOrEqual(0.33);
-      const paraphrased = await measureAlike(
-        db,
-        ALIKE_PAIRS.filter((p) => p.paraphrased),
+      // Each pair is measured in a namespace of its own: a subset's figures are read from the one run.
+      const own = ALIKE_PAIRS.flatMap((p, i) => (p.paraphrased ? [i] : []));
+      const paraphrased = scored(
+        own.map((i) => ALIKE_PAIRS[i]!),
+        own.map((i) => result.joinedEach[i]!),
       );
       expect(paraphrased.precision).toBeGreaterThanOrEqual(0.95);
       expect(paraphrased.recall).toBeGreaterThanOrEqual(0.18);
