@@ -83,8 +83,11 @@ test("a server started while PostgreSQL is away answers /healthz and quick 503s,
     await database.cut();
     const env = { ...cluster.appEnv, DB_START_TIMEOUT_MS: "3000" };
     const doomed = appInstance(await freePort(), env, log);
-    // It comes up answering /healthz, then exits 1 once DB_START_TIMEOUT_MS has passed.
-    await doomed.start();
+    // It comes up answering, then exits 1 once DB_START_TIMEOUT_MS has passed. On a loaded machine its first
+    // answer can take longer than that bound, and it has exited 1 before answering: the end this test is about.
+    await doomed.start().catch((error: unknown) => {
+      if (!String(error).includes("next start exited (1)")) throw error;
+    });
     await expect.poll(() => doomed.alive(), { timeout: 60_000 }).toBe(false);
     const worker = workerProcess({ ...env, BACKGROUND_WORK: "off" }, log);
     await expect(worker.start()).rejects.toThrow(/the worker exited \(1\)/);
