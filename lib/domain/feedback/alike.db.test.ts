@@ -8,11 +8,11 @@ import { measureAlike, scored } from "@/testing/measure-alike";
 import { rolledBack } from "@/testing/rollback";
 import { groupReport } from "./groups";
 
-// The automatic suggestion, measured on labelled pairs through the real grouping statement: it must be
-// right when it suggests (precision), and speak often enough to help (recall; the bench reports both).
 /** A bug report as the labelled pairs hold one. */
 const bug = (title: string, description: string) => ({ type: "bug" as const, title, description });
 
+// The automatic suggestion, measured on labelled pairs through the real grouping statement: it must be
+// right when it suggests (precision), and speak often enough to help (recall; the bench reports both).
 describe("what the service calls alike", () => {
   rolledBack(
     "suggests at least 95% correctly on the labelled pairs, and finds a third of the duplicates, a fifth of those in other words",

@@ -131,13 +131,11 @@ const groupStatement = preparedSql<{
       ), alike as materialized (
         -- The rule (alike.ts): told apart by nothing, and the same title, a near copy, the same details, or the
         -- same symptom of the same thing said in other words.
-        select m.head, m.id, h.created_at, h.pending,
-          case when m.same_title then 1 else m.shared::float8 / greatest(1, m.together) end as score
+        select m.head, m.id, h.created_at, h.pending, m.score
         from (
           -- The best first cut's reports alone: what tells reports apart is read from their text here.
-          select * from measured
-          order by case when same_title then 1 else shared::float8 / greatest(1, together) end desc, id
-          limit ${COMPARED_REPORTS}
+          select *, case when same_title then 1 else shared::float8 / greatest(1, together) end as score
+          from measured order by score desc, id limit ${COMPARED_REPORTS}
         ) m join heads h on h.id = m.head join ${feedback} f on f.id = m.id cross join item i
         -- Read once a report (offset 0 keeps the planner from copying it into each use below)...
         cross join lateral (select ${symptomsOf(sql`f.title || ' ' || f.description`)} as symptoms offset 0) x
